@@ -1,0 +1,46 @@
+# The project's commands. `make run` and `make test` are all the set-up a fresh machine needs.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build run test unit e2e tsan bench lint format clean
+
+## deps: install libncurses-dev, pkg-config and tmux with apt-get, only when one is missing
+deps:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+## run: build the app and start it
+run: deps
+	$(SWIFT) build -c release --product shop
+	.build/release/shop $(ARGS)
+
+## test: everything the project tests
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## tsan: the whole suite under ThreadSanitizer
+tsan: deps
+	$(SWIFT) test --sanitize=thread
+
+## bench: release benchmarks, printed as a table
+bench: deps
+	$(SWIFT) run -c release Benchmarks
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build

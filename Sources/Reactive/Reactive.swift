@@ -1,0 +1,1 @@
+// Reactive: a Combine-compatible core for platforms without Combine.
