@@ -1,1 +1,5 @@
-print("benchmarks: none yet")
+import Foundation
+
+/// `make bench`: every benchmark of the project, printed as tables.
+let reactive = ReactiveBenchmarks()
+reactive.run()

@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+
+/// Keeps the optimizer from proving a result unused or a value constant.
+@inline(never)
+func blackHole<T>(_ value: T) -> T { value }
+
+/// Nanoseconds of monotonic time.
+func nanosecondsNow() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// The median per-iteration cost, in nanoseconds, of `body(iterations)` over `rounds` runs.
+///
+/// The median of several rounds, each long enough to swamp timer resolution, is stable on a shared
+/// two-core machine where a single round can be disturbed.
+func nanosecondsPerIteration(iterations: Int, rounds: Int = 7, _ body: (Int) -> Void) -> Double {
+  body(iterations / 10)  // warm up caches and lazy initialisation
+  var samples: [Double] = []
+  for _ in 0..<rounds {
+    let start = nanosecondsNow()
+    body(iterations)
+    samples.append(Double(nanosecondsNow() - start) / Double(iterations))
+  }
+  return samples.sorted()[samples.count / 2]
+}
+
+/// Prints a table with a header row and left-aligned first column.
+func printTable(_ title: String, _ header: [String], _ rows: [[String]]) {
+  let all = [header] + rows
+  let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+  print("\n" + title)
+  for (index, row) in all.enumerated() {
+    let cells = row.enumerated().map { column, cell in
+      column == 0
+        ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+        : String(repeating: " ", count: widths[column] - cell.count) + cell
+    }
+    print("  " + cells.joined(separator: "  "))
+    if index == 0 { print("  " + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+  }
+}
+
+/// Formats a number with `digits` decimals.
+func format(_ value: Double, _ digits: Int = 1) -> String {
+  String(format: "%.\(digits)f", value)
+}

@@ -1,0 +1,84 @@
+/// A type that can deliver a sequence of values over time to subscribers.
+///
+/// A publisher delivers to each subscriber, in order: exactly one subscription, then values (never
+/// more than the subscriber has requested), then at most one completion. Calls to a subscriber never
+/// overlap.
+public protocol Publisher<Output, Failure> {
+  /// The kind of values this publisher produces.
+  associatedtype Output
+  /// The kind of error this publisher may fail with; `Never` if it cannot fail.
+  associatedtype Failure: Error
+
+  /// Attaches `subscriber`. Called by ``subscribe(_:)-4u8kn``; implement it, call the other.
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
+}
+
+extension Publisher {
+  /// Attaches `subscriber` to this publisher.
+  @inlinable
+  public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+    receive(subscriber: subscriber)
+  }
+
+  /// Sends this publisher's events into `subject`, until the returned cancellable is cancelled.
+  public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
+  where S.Output == Output, S.Failure == Failure {
+    let subscriber = SubjectSubscriber(subject)
+    receive(subscriber: subscriber)
+    return AnyCancellable(subscriber)
+  }
+}
+
+/// The subscriber behind ``Publisher/subscribe(_:)-8gqkq``: forwards everything into a subject.
+final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancellable, @unchecked Sendable {
+  typealias Input = Downstream.Output
+  typealias Failure = Downstream.Failure
+
+  private let lock = PlainLock.make()
+  private var subject: Downstream?
+  private var subscription: (any Subscription)?
+
+  init(_ subject: Downstream) {
+    self.subject = subject
+  }
+
+  func receive(subscription: any Subscription) {
+    let target: Downstream? = lock.withLock {
+      guard self.subscription == nil, let subject else { return nil }
+      self.subscription = subscription
+      return subject
+    }
+    if let target {
+      target.send(subscription: subscription)
+    } else {
+      subscription.cancel()
+    }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    lock.withLock { subject }?.send(input)
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let target = lock.withLock {
+      defer {
+        subject = nil
+        subscription = nil
+      }
+      return subject
+    }
+    target?.send(completion: completion)
+  }
+
+  func cancel() {
+    let upstream = lock.withLock {
+      defer {
+        subject = nil
+        subscription = nil
+      }
+      return subscription
+    }
+    upstream?.cancel()
+  }
+}

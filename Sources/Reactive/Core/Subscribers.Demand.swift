@@ -1,0 +1,149 @@
+extension Subscribers {
+  /// A number of values a subscriber wants: none, a bounded number, or unlimited.
+  ///
+  /// Arithmetic saturates: adding to ``unlimited`` stays unlimited, subtracting never goes below zero.
+  @frozen
+  public struct Demand: Equatable, Comparable, Hashable, Codable, CustomStringConvertible, Sendable {
+    /// `Int.max + 1` stands for unlimited, as in Combine.
+    @usableFromInline let rawValue: UInt
+
+    @inlinable
+    init(rawValue: UInt) {
+      self.rawValue = min(UInt(Int.max) + 1, rawValue)
+    }
+
+    /// Unlimited demand: every value.
+    @inlinable
+    public static var unlimited: Demand { Demand(rawValue: UInt(Int.max) + 1) }
+    /// No values.
+    @inlinable
+    public static var none: Demand { Demand(rawValue: 0) }
+
+    /// A bounded demand of `value` values; `value` must not be negative.
+    @inlinable
+    public static func max(_ value: Int) -> Demand {
+      precondition(value >= 0, "demand must not be negative")
+      return Demand(rawValue: UInt(value))
+    }
+
+    /// The bounded number, or `nil` for unlimited.
+    @inlinable
+    public var max: Int? {
+      self == .unlimited ? nil : Int(rawValue)
+    }
+
+    /// "unlimited" or "max(n)".
+    public var description: String {
+      self == .unlimited ? "unlimited" : "max(\(rawValue))"
+    }
+
+    /// The sum, saturating at unlimited.
+    @inlinable
+    public static func + (lhs: Demand, rhs: Demand) -> Demand {
+      if lhs == .unlimited || rhs == .unlimited { return .unlimited }
+      let (sum, overflow) = lhs.rawValue.addingReportingOverflow(rhs.rawValue)
+      return overflow ? .unlimited : Demand(rawValue: sum)
+    }
+
+    /// Adds `rhs` to `lhs`.
+    @inlinable
+    public static func += (lhs: inout Demand, rhs: Demand) { lhs = lhs + rhs }
+
+    /// The sum with a count; a negative count subtracts.
+    @inlinable
+    public static func + (lhs: Demand, rhs: Int) -> Demand {
+      rhs < 0 ? lhs - .max(-rhs) : lhs + .max(rhs)
+    }
+
+    /// Adds a count to `lhs`.
+    @inlinable
+    public static func += (lhs: inout Demand, rhs: Int) { lhs = lhs + rhs }
+
+    /// The difference, never below zero; unlimited minus anything bounded stays unlimited.
+    @inlinable
+    public static func - (lhs: Demand, rhs: Demand) -> Demand {
+      if lhs == .unlimited { return rhs == .unlimited ? .none : .unlimited }
+      if rhs == .unlimited { return .none }
+      return lhs.rawValue > rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
+    }
+
+    /// Subtracts `rhs` from `lhs`.
+    @inlinable
+    public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
+
+    /// The difference with a count; a negative count adds.
+    @inlinable
+    public static func - (lhs: Demand, rhs: Int) -> Demand {
+      rhs < 0 ? lhs + .max(-rhs) : lhs - .max(rhs)
+    }
+
+    /// Subtracts a count from `lhs`.
+    @inlinable
+    public static func -= (lhs: inout Demand, rhs: Int) { lhs = lhs - rhs }
+
+    /// The product with a count, saturating at unlimited.
+    @inlinable
+    public static func * (lhs: Demand, rhs: Int) -> Demand {
+      precondition(rhs >= 0, "demand must not be multiplied by a negative number")
+      if lhs == .unlimited { return rhs == 0 ? .none : .unlimited }
+      let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(rhs))
+      return overflow ? .unlimited : Demand(rawValue: product)
+    }
+
+    /// Multiplies `lhs` by a count.
+    @inlinable
+    public static func *= (lhs: inout Demand, rhs: Int) { lhs = lhs * rhs }
+
+    /// Orders demands; unlimited is greater than every bounded demand.
+    @inlinable
+    public static func < (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Whether the demand is bounded and equal to `rhs`.
+    @inlinable
+    public static func == (lhs: Demand, rhs: Int) -> Bool { lhs.max == rhs }
+
+    /// Whether the demand is unlimited or differs from `rhs`.
+    @inlinable
+    public static func != (lhs: Demand, rhs: Int) -> Bool { lhs.max != rhs }
+
+    /// Whether `lhs` equals the bounded demand `rhs`.
+    @inlinable
+    public static func == (lhs: Int, rhs: Demand) -> Bool { rhs.max == lhs }
+
+    /// Whether `lhs` differs from `rhs`.
+    @inlinable
+    public static func != (lhs: Int, rhs: Demand) -> Bool { rhs.max != lhs }
+
+    /// Whether the demand is bounded and less than `rhs`.
+    @inlinable
+    public static func < (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 < rhs } ?? false }
+
+    /// Whether the demand is bounded and at most `rhs`.
+    @inlinable
+    public static func <= (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 <= rhs } ?? false }
+
+    /// Whether the demand is unlimited or greater than `rhs`.
+    @inlinable
+    public static func > (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 > rhs } ?? true }
+
+    /// Whether the demand is unlimited or at least `rhs`.
+    @inlinable
+    public static func >= (lhs: Demand, rhs: Int) -> Bool { lhs.max.map { $0 >= rhs } ?? true }
+
+    /// Whether `lhs` is less than the demand.
+    @inlinable
+    public static func < (lhs: Int, rhs: Demand) -> Bool { rhs > lhs }
+
+    /// Whether `lhs` is at most the demand.
+    @inlinable
+    public static func <= (lhs: Int, rhs: Demand) -> Bool { rhs >= lhs }
+
+    /// Whether `lhs` is greater than the demand.
+    @inlinable
+    public static func > (lhs: Int, rhs: Demand) -> Bool { rhs < lhs }
+
+    /// Whether `lhs` is at least the demand.
+    @inlinable
+    public static func >= (lhs: Int, rhs: Demand) -> Bool { rhs <= lhs }
+  }
+}

@@ -1,0 +1,27 @@
+/// Namespace for subscriber types and the types they share: ``Demand`` and ``Completion``.
+public enum Subscribers {}
+
+extension Subscribers {
+  /// How a stream ended.
+  public enum Completion<Failure: Error> {
+    /// Normally, with no error.
+    case finished
+    /// With an error.
+    case failure(Failure)
+  }
+}
+
+extension Subscribers.Completion: Equatable where Failure: Equatable {}
+extension Subscribers.Completion: Hashable where Failure: Hashable {}
+extension Subscribers.Completion: Sendable where Failure: Sendable {}
+
+extension Subscribers.Completion {
+  /// The same completion with the failure type erased to `any Error`.
+  @usableFromInline
+  func eraseError() -> Subscribers.Completion<any Error> {
+    switch self {
+    case .finished: return .finished
+    case .failure(let error): return .failure(error)
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/// A publisher that delivers one value on the first demand, then finishes.
+public struct Just<Output>: Publisher {
+  /// Just never fails.
+  public typealias Failure = Never
+
+  /// The value delivered.
+  public let output: Output
+
+  /// Creates a publisher of `output`.
+  public init(_ output: Output) {
+    self.output = output
+  }
+
+  /// Attaches `subscriber`, which receives the value on its first request, then the completion.
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    subscriber.receive(subscription: JustSubscription(output, subscriber))
+  }
+}
+
+extension Just: Equatable where Output: Equatable {}
+extension Just: Sendable where Output: Sendable {}
+
+private final class JustSubscription<Downstream: Subscriber>: Subscription, @unchecked Sendable {
+  private let lock = PlainLock.make()
+  private var output: Downstream.Input?
+  private var downstream: Downstream?
+
+  init(_ output: Downstream.Input, _ downstream: Downstream) {
+    self.output = output
+    self.downstream = downstream
+  }
+
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand != .none, "a subscriber must request at least one value")
+    let taken: (Downstream.Input, Downstream)? = lock.withLock {
+      guard let output, let downstream else { return nil }
+      self.output = nil
+      self.downstream = nil
+      return (output, downstream)
+    }
+    guard let (value, downstream) = taken else { return }
+    _ = downstream.receive(value)
+    downstream.receive(completion: .finished)
+  }
+
+  func cancel() {
+    lock.withLock {
+      output = nil
+      downstream = nil
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// Reactive: a Combine-compatible core for platforms without Combine.

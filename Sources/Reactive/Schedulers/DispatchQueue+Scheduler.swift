@@ -1,0 +1,199 @@
+import Dispatch
+
+extension DispatchQueue: Scheduler {
+  /// A point in dispatch time.
+  public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+    /// The dispatch time this value stands for.
+    public var dispatchTime: DispatchTime
+
+    /// Creates a scheduler time from a dispatch time.
+    public init(_ time: DispatchTime) {
+      dispatchTime = time
+    }
+
+    /// The interval from this time to `other`.
+    public func distance(to other: SchedulerTimeType) -> Stride {
+      let start = dispatchTime.uptimeNanoseconds
+      let end = other.dispatchTime.uptimeNanoseconds
+      return end >= start ? Stride(nanoseconds: Int(end - start)) : Stride(nanoseconds: -Int(start - end))
+    }
+
+    /// The time `n` later (or earlier, when negative).
+    public func advanced(by n: Stride) -> SchedulerTimeType {
+      let base = Int64(clamping: dispatchTime.uptimeNanoseconds)
+      let target = max(1, base.addingReportingOverflow(Int64(n.magnitude)).partialValue)
+      return SchedulerTimeType(DispatchTime(uptimeNanoseconds: UInt64(target)))
+    }
+
+    /// Encodes the time as nanoseconds of uptime.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(dispatchTime.uptimeNanoseconds)
+    }
+
+    /// Decodes a time written by ``encode(to:)``.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      dispatchTime = DispatchTime(uptimeNanoseconds: try container.decode(UInt64.self))
+    }
+
+    /// Hashes the uptime.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(dispatchTime.uptimeNanoseconds)
+    }
+
+    /// Equal when the uptimes are equal.
+    public static func == (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
+      lhs.dispatchTime.uptimeNanoseconds == rhs.dispatchTime.uptimeNanoseconds
+    }
+
+    /// An interval of dispatch time, counted in nanoseconds. Literals count seconds.
+    public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
+      ExpressibleByFloatLiteral, Hashable, Codable, Sendable
+    {
+      /// The length in nanoseconds; negative for an interval back in time.
+      public var magnitude: Int
+
+      /// The length as a dispatch interval.
+      public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
+
+      /// Creates an interval of `nanoseconds`.
+      public init(nanoseconds: Int) { magnitude = nanoseconds }
+
+      /// Creates an interval from a dispatch interval; `.never` becomes the largest interval.
+      public init(_ timeInterval: DispatchTimeInterval) {
+        switch timeInterval {
+        case .seconds(let s): magnitude = s.multipliedReportingOverflow(by: 1_000_000_000).partialValue
+        case .milliseconds(let ms): magnitude = ms.multipliedReportingOverflow(by: 1_000_000).partialValue
+        case .microseconds(let us): magnitude = us.multipliedReportingOverflow(by: 1000).partialValue
+        case .nanoseconds(let ns): magnitude = ns
+        case .never: magnitude = .max
+        @unknown default: magnitude = .max
+        }
+      }
+
+      /// An interval of `value` seconds.
+      public init(floatLiteral value: Double) { magnitude = Int(value * 1_000_000_000) }
+      /// An interval of `value` seconds.
+      public init(integerLiteral value: Int) { magnitude = value * 1_000_000_000 }
+      /// An interval of `source` seconds, when it converts exactly.
+      public init?<T: BinaryInteger>(exactly source: T) {
+        guard let seconds = Int(exactly: source) else { return nil }
+        let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return nil }
+        magnitude = nanoseconds
+      }
+
+      /// Orders intervals.
+      public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
+      /// The sum.
+      public static func + (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(nanoseconds: lhs.magnitude + rhs.magnitude)
+      }
+      /// Adds `rhs`.
+      public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+      /// The difference.
+      public static func - (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(nanoseconds: lhs.magnitude - rhs.magnitude)
+      }
+      /// Subtracts `rhs`.
+      public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+      /// The product of the nanosecond counts.
+      public static func * (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(nanoseconds: lhs.magnitude * rhs.magnitude)
+      }
+      /// Multiplies by `rhs`.
+      public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+
+      /// Whole seconds.
+      public static func seconds(_ s: Int) -> Stride { Stride(.seconds(s)) }
+      /// Fractional seconds.
+      public static func seconds(_ s: Double) -> Stride { Stride(nanoseconds: Int(s * 1_000_000_000)) }
+      /// Milliseconds.
+      public static func milliseconds(_ ms: Int) -> Stride { Stride(.milliseconds(ms)) }
+      /// Microseconds.
+      public static func microseconds(_ us: Int) -> Stride { Stride(.microseconds(us)) }
+      /// Nanoseconds.
+      public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: ns) }
+    }
+  }
+
+  /// How an action scheduled on a queue runs.
+  public struct SchedulerOptions {
+    /// The quality of service of the work item.
+    public var qos: DispatchQoS
+    /// The work item's flags.
+    public var flags: DispatchWorkItemFlags
+    /// A group the work item joins, for immediate actions.
+    public var group: DispatchGroup?
+
+    /// Creates options.
+    public init(
+      qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil
+    ) {
+      self.qos = qos
+      self.flags = flags
+      self.group = group
+    }
+  }
+
+  /// The queue's clock: uptime now.
+  public var now: SchedulerTimeType { SchedulerTimeType(.now()) }
+
+  /// Zero: a timer fires at its date unless a tolerance is given.
+  public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
+
+  /// Runs `action` asynchronously on the queue.
+  public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    let work = UncheckedSendable(action)
+    async(group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
+      work.value()
+    }
+  }
+
+  /// Runs `action` on the queue at `date`, at most `tolerance` late.
+  ///
+  /// A one-shot timer source with `tolerance` as its leeway: `asyncAfter` would allow a tenth of the
+  /// delay as leeway, 10 ms for a 100 ms debounce.
+  public func schedule(
+    after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) {
+    let timer = DispatchSource.makeTimerSource(queue: self)
+    let work = UncheckedSendable(action)
+    timer.setEventHandler(qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
+      timer.cancel()
+      work.value()
+    }
+    timer.schedule(deadline: date.dispatchTime, leeway: Self.leeway(tolerance))
+    timer.resume()
+  }
+
+  /// Runs `action` on the queue at `date` and then every `interval`, until cancelled.
+  public func schedule(
+    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?, _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    let timer = DispatchSource.makeTimerSource(queue: self)
+    let work = UncheckedSendable(action)
+    timer.setEventHandler(qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
+      work.value()
+    }
+    timer.schedule(
+      deadline: date.dispatchTime, repeating: interval.timeInterval, leeway: Self.leeway(tolerance))
+    timer.resume()
+    return AnyCancellable { timer.cancel() }
+  }
+
+  private static func leeway(_ tolerance: SchedulerTimeType.Stride) -> DispatchTimeInterval {
+    .nanoseconds(max(0, tolerance.magnitude))
+  }
+}
+
+/// Carries a value the compiler cannot prove `Sendable` across a dispatch boundary. Used where a
+/// scheduler hands an action to the queue that Combine's own signatures leave non-`Sendable`; the
+/// scheduler's contract, not the type system, makes running it there correct.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
