@@ -19,7 +19,9 @@ let package = Package(
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
     .testTarget(name: "ArticleTests", dependencies: ["Reactive"]),
     .testTarget(name: "ShopTests", dependencies: ["Shop", "Reactive"]),
-    .testTarget(name: "ShopTUITests", dependencies: ["ShopTUI", "Shop", "Reactive"]),
+    .testTarget(
+      name: "ShopTUITests", dependencies: ["ShopTUI", "Shop", "Reactive"], exclude: ["Snapshots"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

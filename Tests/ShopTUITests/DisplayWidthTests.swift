@@ -39,7 +39,7 @@ import Testing
     for value in UInt32(0xA0)...0x3_FFFF {
       guard let scalar = Unicode.Scalar(value) else { continue }
       let expected = Int(shop_wcwidth(value))
-      guard expected >= 0, scalar.properties.generalCategory != .unassigned else { continue }
+      guard expected >= 0, !DisplayWidth.needsPlaceholder(scalar) else { continue }
       let actual = DisplayWidth.of(scalar)
       if actual != expected {
         mismatches.append(String(format: "U+%04X glibc %d ours %d", value, expected, actual))

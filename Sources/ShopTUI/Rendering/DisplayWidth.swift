@@ -3,13 +3,14 @@
 /// A scalar is 0 columns wide when it is a combining mark, a zero-width format character (joiners,
 /// variation selectors, bidi controls) or a medial/final Hangul jamo; 2 when it is East Asian Wide or
 /// Fullwidth (CJK, Hangul syllables, kana, fullwidth forms) or an emoji with emoji presentation; 1
-/// otherwise. Control characters count as 1, because `Grid` shows each one as a visible placeholder.
+/// otherwise. Characters that `Grid` replaces with a visible placeholder (controls, separators, unassigned
+/// code points) count as 1, the width of that placeholder.
 /// The answer never depends on the process locale.
 enum DisplayWidth {
   /// The columns one scalar takes: 0, 1 or 2.
   static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
-    if value < 0x300 { return 1 }
+    if value < 0x300 || needsPlaceholder(scalar) { return 1 }
     if isZeroWidth(scalar) { return 0 }
     if value < 0x1100 { return 1 }
     return isWide(scalar) ? 2 : 1
@@ -27,6 +28,20 @@ enum DisplayWidth {
     var total = 0
     for scalar in text.unicodeScalars { total += of(scalar) }
     return total
+  }
+
+  /// Whether a scalar must not reach the terminal and is drawn as U+FFFD instead: control characters,
+  /// line and paragraph separators, and code points this Unicode version leaves unassigned.
+  static func needsPlaceholder(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
+    if value < 0xA0 { return false }
+    switch scalar.properties.generalCategory {
+    case .lineSeparator, .paragraphSeparator, .unassigned, .surrogate:
+      return true
+    default:
+      return false
+    }
   }
 
   /// Whether a scalar takes no column of its own and attaches to the character before it.
