@@ -59,6 +59,9 @@ static inline int shop_locale_is_utf8(void) {
 
 // MARK: terminal identity and size
 
+/// Starts curses on stdout and stdin (newterm, so a failure returns NULL instead of exiting).
+static inline SCREEN *shop_new_screen(void) { return newterm(NULL, stdout, stdin); }
+
 /// Whether terminfo knows `term`, checked without printing anything and without keeping the entry.
 static inline int shop_terminal_is_known(const char *term) {
   int status = 0;
