@@ -23,10 +23,16 @@ run: deps
 	$(SWIFT) build -c release --product shop
 	.build/release/shop $(ARGS)
 
-## test: everything the project tests
+## test: everything the project tests: the Swift suites, then the end-to-end suite
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) e2e
+
+## e2e: the real binary driven in tmux (Tests/EndToEnd); SHOP_BINARY overrides .build/debug/shop
+e2e: deps
+	$(SWIFT) build
+	python3 Tests/EndToEnd/e2e.py
 
 ## tsan: the whole suite under ThreadSanitizer
 tsan: deps

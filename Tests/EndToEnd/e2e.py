@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""End-to-end tests: drive the real `shop` binary in a detached tmux session.
+
+Builds nothing: run `swift build` first (`make e2e` does). SHOP_BINARY overrides the binary path
+(default .build/debug/shop). Each test gets its own tmux server socket, so nothing touches a user's tmux.
+"""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.abspath(os.environ.get("SHOP_BINARY", os.path.join(ROOT, ".build", "debug", "shop")))
+ENVIRONMENT = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+POLL_SECONDS = 0.05
+# An SGR sequence that turns reverse video on (tmux writes `\e[7m` or `\e[0;7m`), any further SGR
+# sequences, then the text up to the next escape.
+REVERSE_VIDEO = re.compile(r"\x1b\[(?:[0-9;]*;)?7(?:;[0-9;]*)?m(?:\x1b\[[0-9;]*m)*([^\x1b\n]*)")
+WAIT_SECONDS = 10.0
+
+
+class Pane:
+    """One tmux server with one pane, and a scratch directory for the wrapper's files."""
+
+    def __init__(self, command, width=80, height=24):
+        self.directory = tempfile.mkdtemp(prefix="shop-e2e-")
+        self.socket = os.path.join(self.directory, "tmux.sock")
+        environment = " ".join(f"{key}={value}" for key, value in ENVIRONMENT.items())
+        self.tmux("-f", "/dev/null", "new-session", "-d", "-x", str(width), "-y", str(height),
+                  f"env {environment} {command}")
+        self.tmux("set-option", "-g", "escape-time", "0")
+
+    def tmux(self, *arguments):
+        result = subprocess.run(["tmux", "-S", self.socket, *arguments], check=True,
+                                capture_output=True, text=True)
+        return result.stdout
+
+    def screen(self, escapes=False):
+        return self.tmux("capture-pane", "-p", *(["-e"] if escapes else []))
+
+    def wait_for(self, predicate, what):
+        deadline = time.monotonic() + WAIT_SECONDS
+        while time.monotonic() < deadline:
+            if predicate():
+                return
+            time.sleep(POLL_SECONDS)
+        raise AssertionError(f"timed out waiting for {what}; screen:\n{self.screen()}")
+
+    def wait_for_text(self, text):
+        self.wait_for(lambda: text in self.screen(), repr(text))
+
+    def wait_for_file(self, name):
+        path = self.path(name)
+        self.wait_for(lambda: os.path.exists(path) and os.path.getsize(path) > 0, name)
+        with open(path) as file:
+            return file.read().strip()
+
+    def send(self, *keys):
+        self.tmux("send-keys", *keys)
+
+    def resize(self, width, height):
+        self.tmux("resize-window", "-x", str(width), "-y", str(height))
+
+    def path(self, name):
+        return os.path.join(self.directory, name)
+
+    def close(self):
+        subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class WrappedShop(Pane):
+    """`shop` under a shell that saves `stty -g` before and after, its pid, and its exit status.
+
+    The shell traps INT and QUIT with a handler (not an ignore, which the child would inherit) so that
+    Ctrl-C reaches only `shop` and the shell lives to record the terminal state afterwards.
+    """
+
+    def __init__(self, arguments="", width=80, height=24):
+        directory = tempfile.mkdtemp(prefix="shop-e2e-files-")
+        self.files = directory
+        script = (
+            f"trap : INT QUIT; ulimit -c 0; stty -g > {directory}/before; "
+            f"sh -c 'echo $$ > {directory}/pid; exec \"$0\" \"$@\"' {BINARY} {arguments}; "
+            f"echo $? > {directory}/status; stty -g > {directory}/after; sleep 600"
+        )
+        super().__init__(f"sh -c {shell_quote(script)}", width, height)
+
+    def path(self, name):
+        return os.path.join(self.files, name)
+
+    def pid(self):
+        return int(self.wait_for_file("pid"))
+
+    def exit_status(self):
+        return int(self.wait_for_file("status"))
+
+    def stty_restored(self):
+        after = self.wait_for_file("after")
+        with open(self.path("before")) as file:
+            return file.read().strip() == after
+
+    def close(self):
+        super().close()
+        shutil.rmtree(self.files, ignore_errors=True)
+
+
+def shell_quote(text):
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def reverse_video_text(screen):
+    """The first text on `screen` (captured with escapes) drawn in reverse video, or None."""
+    match = REVERSE_VIDEO.search(screen)
+    return match.group(1).strip() if match else None
+
+
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as file:
+        fields = file.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime and stime, fields 14 and 15 of the whole line
+
+
+class ScreenTests(unittest.TestCase):
+    def setUp(self):
+        self.shop = WrappedShop()
+        self.addCleanup(self.shop.close)
+        self.shop.wait_for_text("Basket: 0")
+
+    def test_start_shows_header_and_names_aligned_by_display_width(self):
+        screen = self.shop.screen()
+        self.assertIn("Crème fraîche", screen)
+        self.assertIn("抹茶 Matcha", screen)
+        self.assertIn("🍎", screen)
+
+    def test_j_and_k_move_the_reverse_video_highlight(self):
+        self.shop.send("j")
+        self.shop.wait_for(lambda: self.highlighted() == "Crème fraîche", "highlight on Crème fraîche")
+        self.shop.send("j")
+        self.shop.wait_for(lambda: self.highlighted() == "抹茶 Matcha", "highlight on the CJK name")
+        self.shop.send("k", "k", "k")
+        self.shop.wait_for(lambda: self.highlighted() == "Apple", "highlight back on Apple")
+
+    def test_resize_to_tiny_shows_too_small_and_back(self):
+        self.shop.resize(15, 4)
+        self.shop.wait_for_text("too small")
+        self.shop.resize(60, 20)
+        self.shop.wait_for(lambda: "Basket: 0" in self.shop.screen() and "too small" not in self.shop.screen(),
+                           "the layout again")
+        self.shop.resize(1, 1)
+        self.shop.wait_for(lambda: self.shop.screen().strip() == "t", "a 1x1 window")
+        self.shop.resize(80, 24)
+        self.shop.wait_for_text("Basket: 0")
+
+    def test_a_header_change_sends_few_bytes(self):
+        log = self.shop.path("bytes")
+        self.shop.tmux("pipe-pane", "-o", f"cat > {log}")
+        self.shop.send("a")
+        self.shop.wait_for_text("Basket: 1")
+        time.sleep(0.2)
+        self.shop.tmux("pipe-pane")
+        size = os.path.getsize(log)
+        print(f"\n  bytes written for one header change: {size}", end=" ")
+        self.assertLessEqual(size, 64)
+
+    def test_idle_uses_no_cpu(self):
+        pid = self.shop.pid()
+        before = cpu_ticks(pid)
+        time.sleep(3)
+        self.assertEqual(cpu_ticks(pid) - before, 0)
+
+    def highlighted(self):
+        """The text drawn in reverse video, the selection highlight."""
+        return reverse_video_text(self.shop.screen(escapes=True))
+
+
+class ExitTests(unittest.TestCase):
+    def start(self):
+        shop = WrappedShop()
+        self.addCleanup(shop.close)
+        shop.wait_for_text("Basket: 0")
+        return shop
+
+    def check_exit(self, end, expected_status):
+        shop = self.start()
+        end(shop)
+        self.assertEqual(shop.exit_status(), expected_status)
+        self.assertTrue(shop.stty_restored(), "stty -g differs after exit")
+
+    def test_q_restores_the_terminal(self):
+        self.check_exit(lambda shop: shop.send("q"), 0)
+
+    def test_ctrl_c_restores_the_terminal(self):
+        self.check_exit(lambda shop: shop.send("C-c"), 128 + signal.SIGINT)
+
+    def test_sigterm_restores_the_terminal(self):
+        self.check_exit(lambda shop: os.kill(shop.pid(), signal.SIGTERM), 128 + signal.SIGTERM)
+
+    def test_sighup_restores_the_terminal(self):
+        self.check_exit(lambda shop: os.kill(shop.pid(), signal.SIGHUP), 128 + signal.SIGHUP)
+
+    def test_crash_signal_restores_the_terminal(self):
+        self.check_exit(lambda shop: os.kill(shop.pid(), signal.SIGSEGV), 128 + signal.SIGSEGV)
+
+    def test_ctrl_z_and_fg_restore_then_take_the_screen_back_with_arrow_keys(self):
+        pane = Pane("bash --norc --noprofile -i")
+        self.addCleanup(pane.close)
+        pane.send(f"PS1='$ '; stty -g > {pane.path('before')}; {BINARY}", "Enter")
+        pane.wait_for_text("Basket: 0")
+        pane.send("C-z")
+        pane.wait_for_text("Stopped")
+        pane.send(f"stty -g | cmp -s - {pane.path('before')} && echo RESTORED-WHILE-STOPPED", "Enter")
+        pane.wait_for_text("RESTORED-WHILE-STOPPED")
+        pane.send("fg", "Enter")
+        pane.wait_for_text("Basket: 0")
+        pane.send("Down")
+        pane.wait_for(lambda: reverse_video_text(pane.screen(escapes=True)) == "Crème fraîche",
+                      "the arrow key moving the highlight")
+        pane.send("q")
+        pane.wait_for_text("$ ")
+        pane.send(f"stty -g | cmp -s - {pane.path('before')} && echo RESTORED-AFTER-QUIT", "Enter")
+        pane.wait_for_text("RESTORED-AFTER-QUIT")
+
+
+class NotATerminalTests(unittest.TestCase):
+    def test_without_a_terminal_it_points_to_script_mode_and_exits_2(self):
+        result = subprocess.run([BINARY], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                env={**os.environ, **ENVIRONMENT}, timeout=WAIT_SECONDS)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stdout, "")
+        self.assertIn("--script", result.stderr)
+        self.assertEqual(len(result.stderr.strip().splitlines()), 1)
+
+
+if __name__ == "__main__":
+    if not os.access(BINARY, os.X_OK):
+        raise SystemExit(f"e2e: no binary at {BINARY}; run `swift build` first or set SHOP_BINARY")
+    unittest.main(verbosity=2)
