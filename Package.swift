@@ -11,9 +11,13 @@ let package = Package(
   targets: [
     .target(name: "Reactive"),
     .target(name: "Shop", dependencies: ["Reactive"]),
-    // No `pkgConfig:` here: SwiftPM would drop the feature macros it reports and warn on every build.
-    // The module map links ncursesw and the shim defines what those macros asked for.
-    .systemLibrary(name: "CNcurses"),
+    // SwiftPM drops the two feature macros pkg-config reports for ncursesw (and says so on each build);
+    // the shim defines what they asked for before it includes curses.h.
+    .systemLibrary(
+      name: "CNcurses",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+    ),
     .executableTarget(name: "ShopTUI", dependencies: ["Reactive", "Shop", "CNcurses"]),
     .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "Shop"]),
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
