@@ -6,17 +6,24 @@ import Synchronization
 /// subscription should live. Its cancel action runs at most once, whichever of ``cancel()`` and deinit
 /// comes first, and whichever thread calls it.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-  private let action: () -> Void
+  /// What to cancel: a closure, or a cancellable kept as an existential, which needs no allocation
+  /// where a closure over it would.
+  private enum Action {
+    case closure(() -> Void)
+    case canceller(any Cancellable)
+  }
+
+  private let action: Action
   private let cancelled = Atomic<Bool>(false)
 
   /// Creates a cancellable that runs `cancel` when cancelled or deinitialized.
   public init(_ cancel: @escaping () -> Void) {
-    action = cancel
+    action = .closure(cancel)
   }
 
   /// Creates a cancellable that cancels `canceller` when cancelled or deinitialized.
   public init<C: Cancellable>(_ canceller: C) {
-    action = canceller.cancel
+    action = .canceller(canceller)
   }
 
   deinit {
@@ -26,7 +33,10 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   /// Runs the cancel action, unless it has already run.
   public func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    action()
+    switch action {
+    case .closure(let body): body()
+    case .canceller(let canceller): canceller.cancel()
+    }
   }
 
   /// Keeps this cancellable in `set`, so that it lives as long as the set holds it.

@@ -1,72 +1,50 @@
 import Synchronization
 
-/// What a subject knows: its subscribers, its completion, its current value.
-@usableFromInline
-struct SubjectState<Output, Failure: Error> {
-  @usableFromInline var conduits: ContiguousArray<SubjectConduit<Output, Failure>> = []
-  @usableFromInline var completion: Subscribers.Completion<Failure>?
-  /// The latest value, for a subject that replays it to new subscribers.
-  @usableFromInline var current: Output?
-
-  @inlinable
-  init(current: Output?) {
-    self.current = current
-  }
-}
-
 /// The state and delivery machinery shared by ``PassthroughSubject`` and ``CurrentValueSubject``.
 ///
-/// Two locks, always taken in the order `delivery`, then `state`:
-/// - `delivery` is recursive and held while values reach subscribers. It serializes sends from many
-///   threads (each subscriber sees one value at a time, in the order in which the current value
-///   changed) and lets a subscriber send to the same subject from inside its own `receive`, which then
-///   delivers at once, recursively, as Combine does.
-/// - `state` is held only for a few loads and stores, never while calling a subscriber. Every write to
-///   the state holds both locks, so a send, which holds `delivery`, may read the subscriber list
-///   without `state`; ``CurrentValueSubject/value`` reads with `state` alone and never waits for a
-///   delivery.
+/// Subscribers are kept by the ``ConduitRegistry`` superclass, which knows nothing of the value type,
+/// so that subscribing, cancelling and compacting run fully specialised code in this module, however
+/// the subject is instantiated. This class adds what depends on the value type: the current value, the
+/// completion, and delivery itself, which callers specialise through `@inlinable`.
 ///
-/// `cancel()` must not wait for a delivery either (the subscriber being delivered to might be waiting
-/// for the canceller's thread), so a cancelled conduit is closed at once and taken out of the list by
-/// whichever thread next holds `delivery`: the canceller if the lock is free, otherwise the thread
-/// delivering, as it lets go.
+/// Locks, always taken in this order: `delivery`, then `values` or the registry's state lock. See
+/// ``ConduitRegistry`` for what each guards.
 @usableFromInline
-final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let state: LockedState<SubjectState<Output, Failure>>
-  @usableFromInline let delivery = PlainLock.make(recursive: true)
-  /// Cancelled conduits still in the list.
-  @usableFromInline let closedConduits = Atomic<Int>(0)
+final class SubjectCore<Output, Failure: Error>: ConduitRegistry, @unchecked Sendable {
+  /// The current value (replaying subjects) and the completion once there is one.
+  @usableFromInline
+  struct Values {
+    @usableFromInline var current: Output?
+    @usableFromInline var completion: Subscribers.Completion<Failure>?
+
+    @inlinable init(current: Output?) { self.current = current }
+  }
+
+  @usableFromInline let values: LockedState<Values>
   /// Whether new subscribers and subscribers without demand are owed the latest value.
   @usableFromInline let replays: Bool
 
   @usableFromInline
   init(replaying current: Output?) {
-    state = .make(SubjectState(current: current))
+    values = .make(Values(current: current))
     replays = current != nil
+    super.init()
   }
 
   /// The current value of a replaying subject.
   @inlinable
   var current: Output? {
-    state.withLock { $0.current }
+    values.withLock { $0.current }
   }
 
   @inlinable
   func send(_ value: Output) {
     delivery.lock()
-    let snapshot: ContiguousArray<SubjectConduit<Output, Failure>>?
-    if replays {
-      snapshot = state.withLock { state in
-        guard state.completion == nil else { return nil }
-        state.current = value
-        return state.conduits
-      }
-    } else {
-      let state = self.state.unsafeState
-      snapshot = state.pointee.completion == nil ? state.pointee.conduits : nil
-    }
-    if let snapshot {
-      for conduit in snapshot {
+    if let conduits = openConduits() {
+      if replays { values.withLock { $0.current = value } }
+      // Every conduit of this subject has this type; viewing the list as such costs nothing and lets
+      // the loop call `offer` without retaining each element.
+      for conduit in unsafeBitCast(conduits, to: ContiguousArray<SubjectConduit<Output, Failure>>.self) {
         conduit.offer(value)
       }
     }
@@ -76,14 +54,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline
   func send(completion: Subscribers.Completion<Failure>) {
     delivery.lock()
-    let snapshot = state.withLock { state -> ContiguousArray<SubjectConduit<Output, Failure>>? in
-      guard state.completion == nil else { return nil }
-      state.completion = completion
-      defer { state.conduits = [] }
-      return state.conduits
-    }
-    for conduit in snapshot ?? [] {
-      conduit.finish(completion)
+    if let conduits = finish() {
+      values.withLock { $0.completion = completion }
+      for conduit in conduits {
+        unsafeDowncast(conduit, to: SubjectConduit<Output, Failure>.self).finish(completion)
+      }
     }
     releaseDelivery()
   }
@@ -98,31 +73,126 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
       receiveCompletion: { subscriber.receive(completion: $0) },
       identifier: subscriber.combineIdentifier
     )
-    let completion = state.withLock { state -> Subscribers.Completion<Failure>? in
-      if let completion = state.completion { return completion }
-      conduit.pending = state.current
-      state.conduits.append(conduit)
-      return nil
-    }
-    if let completion {
+    let values = values.withLock { $0 }
+    if let completion = values.completion {
       subscriber.receive(subscription: Subscriptions.empty)
       subscriber.receive(completion: completion)
     } else {
+      conduit.pending = values.current
+      add(conduit)
       subscriber.receive(subscription: conduit)
     }
     releaseDelivery()
   }
+}
+
+/// The part of a subscription that does not depend on the value type: its demand, which also marks
+/// it closed.
+///
+/// Demand lives in an atomic so that a subscriber of a ``PassthroughSubject`` may request from any
+/// thread without waiting for a delivery.
+@usableFromInline
+class ConduitBase: @unchecked Sendable {
+  /// The demand value that means unlimited.
+  @inlinable static var unlimited: UInt { Subscribers.Demand.unlimited.rawValue }
+  /// The demand value that marks a conduit cancelled or completed: nothing more is delivered.
+  @inlinable static var closed: UInt { .max }
+
+  @usableFromInline let demand = Atomic<UInt>(0)
+
+  @usableFromInline init() {}
+
+  /// Whether the conduit was cancelled or completed.
+  @inlinable
+  var isClosed: Bool { demand.load(ordering: .acquiring) == Self.closed }
+
+  /// Adds demand; returns whether the conduit is still open.
+  @inlinable
+  @discardableResult
+  final func add(_ more: Subscribers.Demand) -> Bool {
+    var current = demand.load(ordering: .relaxed)
+    while true {
+      if current == Self.closed { return false }
+      if current == Self.unlimited { return true }
+      let updated = (Subscribers.Demand(rawValue: current) + more).rawValue
+      let (exchanged, original) = demand.compareExchange(
+        expected: current, desired: updated, ordering: .acquiringAndReleasing)
+      if exchanged { return true }
+      current = original
+    }
+  }
+
+  /// Marks the conduit closed; returns whether this call closed it.
+  @inlinable
+  final func close() -> Bool {
+    demand.exchange(Self.closed, ordering: .acquiringAndReleasing) != Self.closed
+  }
+}
+
+/// The subscriber list of a subject, and the locks that order its deliveries.
+///
+/// - `delivery` is recursive and held while values reach subscribers. It serializes sends from many
+///   threads (each subscriber sees one value at a time, in the order in which the subject's value
+///   changed) and lets a subscriber send to the same subject from inside its own `receive`, which then
+///   delivers at once, recursively, as Combine does.
+/// - `state` is held only for a few loads and stores, never while calling a subscriber. Every write to
+///   the list holds both locks, so a send, which holds `delivery`, reads the list without `state`.
+///
+/// `cancel()` must not wait for a delivery (the subscriber being delivered to might be waiting for the
+/// canceller's thread), so a cancelled conduit is closed at once and taken out of the list by whichever
+/// thread next holds `delivery`: the canceller if the lock is free, otherwise the delivering thread as
+/// it lets go.
+@usableFromInline
+class ConduitRegistry: @unchecked Sendable {
+  @usableFromInline
+  struct State {
+    @usableFromInline var conduits: ContiguousArray<ConduitBase> = []
+    @usableFromInline var finished = false
+    @usableFromInline init() {}
+  }
+
+  @usableFromInline final let delivery = PlainLock.make(recursive: true)
+  @usableFromInline final let state = LockedState.make(State())
+  /// Closed conduits still in the list.
+  @usableFromInline final let closedConduits = Atomic<Int>(0)
+
+  @usableFromInline init() {}
+
+  /// The conduits to deliver to, or `nil` once the subject has finished. Call with `delivery` held.
+  @inlinable @inline(__always)
+  final func openConduits() -> ContiguousArray<ConduitBase>? {
+    let state = state.unsafeState
+    return state.pointee.finished ? nil : state.pointee.conduits
+  }
+
+  /// Appends a conduit. Call with `delivery` held.
+  @usableFromInline
+  final func add(_ conduit: ConduitBase) {
+    state.withLock { $0.conduits.append(conduit) }
+  }
+
+  /// Marks the subject finished and hands back the conduits to complete, or `nil` if it had already
+  /// finished. Call with `delivery` held.
+  @usableFromInline
+  final func finish() -> ContiguousArray<ConduitBase>? {
+    state.withLock { state in
+      guard !state.finished else { return nil }
+      state.finished = true
+      defer { state.conduits = [] }
+      return state.conduits
+    }
+  }
 
   /// Notes that a conduit was closed and removes it now if no delivery is under way.
   @usableFromInline
-  func detach() {
+  final func detach() {
     closedConduits.wrappingAdd(1, ordering: .sequentiallyConsistent)
     removeClosedIfIdle()
   }
 
   /// Lets go of the delivery lock, then removes conduits that were cancelled meanwhile.
   @inlinable @inline(__always)
-  func releaseDelivery() {
+  final func releaseDelivery() {
     delivery.unlock()
     if closedConduits.load(ordering: .sequentiallyConsistent) > 0 {
       removeClosedIfIdle()
@@ -130,10 +200,9 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   }
 
   @usableFromInline
-  func removeClosedIfIdle() {
+  final func removeClosedIfIdle() {
     guard delivery.tryLock() else { return }
-    let closed = closedConduits.exchange(0, ordering: .sequentiallyConsistent)
-    if closed > 0 {
+    if closedConduits.exchange(0, ordering: .sequentiallyConsistent) > 0 {
       state.withLock { state in
         state.conduits.removeAll { $0.isClosed }
       }
@@ -142,24 +211,15 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   }
 }
 
-/// One subscriber's subscription to a subject: its outstanding demand, and for a replaying subject the
-/// latest value it could not yet take.
-///
-/// Demand lives in an atomic so that a subscriber of a ``PassthroughSubject`` may request from any
-/// thread without waiting for a delivery; the pending value is touched only under the core's delivery
-/// lock. The receive closures are built where the subscriber's type is known, so delivery runs
-/// specialised code.
+/// One subscriber's subscription to a subject: its demand, and for a replaying subject the latest
+/// value it could not yet take. The receive closures are built where the subscriber's type is known,
+/// so delivery runs specialised code.
 @usableFromInline
-final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
-  @inlinable static var unlimited: UInt { Subscribers.Demand.unlimited.rawValue }
-  /// Marks a conduit that was cancelled or completed: nothing more reaches the subscriber.
-  @inlinable static var closed: UInt { .max }
-
+final class SubjectConduit<Output, Failure: Error>: ConduitBase, Subscription, @unchecked Sendable {
   @usableFromInline let core: SubjectCore<Output, Failure>
   @usableFromInline let replays: Bool
   @usableFromInline let receiveValue: (Output) -> Subscribers.Demand
   @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-  @usableFromInline let demand = Atomic<UInt>(0)
   /// The value waiting for demand (replaying subjects only); guarded by the delivery lock.
   @usableFromInline var pending: Output?
   /// The subscriber's identity.
@@ -179,10 +239,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sen
     self.receiveCompletion = receiveCompletion
     self.combineIdentifier = identifier
   }
-
-  /// Whether the conduit was cancelled or completed.
-  @inlinable
-  var isClosed: Bool { demand.load(ordering: .acquiring) == Self.closed }
 
   /// Delivers `value` if there is demand; otherwise keeps it (replaying) or drops it. Called with the
   /// delivery lock held.
@@ -204,22 +260,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sen
     if more != .none { add(more) }
   }
 
-  /// Adds demand; returns whether the conduit is still open.
-  @inlinable
-  @discardableResult
-  func add(_ more: Subscribers.Demand) -> Bool {
-    var current = demand.load(ordering: .relaxed)
-    while true {
-      if current == Self.closed { return false }
-      if current == Self.unlimited { return true }
-      let updated = (Subscribers.Demand(rawValue: current) + more).rawValue
-      let (exchanged, original) = demand.compareExchange(
-        expected: current, desired: updated, ordering: .acquiringAndReleasing)
-      if exchanged { return true }
-      current = original
-    }
-  }
-
   /// Requests `demand` more values; a replaying subject delivers its pending value at once.
   @usableFromInline
   func request(_ demand: Subscribers.Demand) {
@@ -236,14 +276,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sen
   /// Stops delivery and leaves the subject's subscriber list.
   @usableFromInline
   func cancel() {
-    guard demand.exchange(Self.closed, ordering: .acquiringAndReleasing) != Self.closed else { return }
+    guard close() else { return }
     core.detach()
   }
 
   /// Delivers the completion unless the conduit was cancelled. Called with the delivery lock held.
   @usableFromInline
   func finish(_ completion: Subscribers.Completion<Failure>) {
-    guard demand.exchange(Self.closed, ordering: .acquiringAndReleasing) != Self.closed else { return }
+    guard close() else { return }
     pending = nil
     receiveCompletion(completion)
   }
