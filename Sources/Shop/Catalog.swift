@@ -1,0 +1,51 @@
+/// The items on sale, in one currency, looked up by id.
+///
+/// Built only from validated input: ids unique and non-empty, names non-empty, prices in
+/// `0...maximumPrice`, no control characters in any string.
+public struct Catalog: Sendable {
+  /// Most items a catalog may hold.
+  public static let maximumItemCount = 1_000_000
+  /// Highest price of one unit, in minor units.
+  public static let maximumPrice = 100_000_000
+
+  /// The currency of every price, three capital letters such as "EUR".
+  public let currency: String
+  /// The items in catalog order, each with quantity 1.
+  public let items: [ShoppingItem]
+  private let indexByID: [String: Int]
+
+  /// Validates and creates a catalog; `source` names where it came from in errors.
+  public init(currency: String, items: [ShoppingItem], source: String = "catalog") throws(CatalogError) {
+    var validator = CatalogValidator(source: source, expectedCount: items.count)
+    try validator.checkCurrency(currency)
+    var units: [ShoppingItem] = []
+    units.reserveCapacity(items.count)
+    for item in items {
+      try validator.checkItem(id: item.id, name: item.name, price: item.price)
+      units.append(item.withQuantity(1))
+    }
+    self.init(validatedCurrency: currency, items: units, indexByID: validator.indexByID)
+  }
+
+  init(validatedCurrency: String, items: [ShoppingItem], indexByID: [String: Int]) {
+    self.currency = validatedCurrency
+    self.items = items
+    self.indexByID = indexByID
+  }
+
+  /// The item with this id; the paper bag is always found.
+  public func item(withID id: String) -> ShoppingItem? {
+    if id == ShoppingItem.paperBagID { return .paperBag() }
+    return indexByID[id].map { items[$0] }
+  }
+
+  /// Whether the item with this id can be bought now; the paper bag always can.
+  public func hasItem(withID id: String) -> Bool {
+    id == ShoppingItem.paperBagID || indexByID[id] != nil
+  }
+
+  /// Items kept in a basket or order whose ids this catalog no longer has, in their order.
+  public func unavailableItems(in items: [ShoppingItem]) -> [ShoppingItem] {
+    items.filter { !hasItem(withID: $0.id) }
+  }
+}
