@@ -83,6 +83,7 @@ struct CatalogJSONParser {
     }
     skipWhitespace()
     guard peek() == UInt8(ascii: "{") else {
+      guard Self.startsValue(peek()) else { throw malformed("expected a value") }
       throw validator.itemError(.wrongType(expected: "an object"), field: nil)
     }
     var id: Value?
@@ -323,6 +324,16 @@ struct CatalogJSONParser {
       throw malformed("string is not valid UTF-8")
     }
     return text
+  }
+
+  private static func startsValue(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "["),
+      UInt8(ascii: "{"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      return true
+    default:
+      return false
+    }
   }
 
   /// The next byte, or 0 at the end (0 never starts valid JSON).
