@@ -21,7 +21,8 @@ struct CatalogJSONParser {
 
   /// Parses and validates a whole catalog file.
   mutating func parseCatalog() throws(CatalogError) -> Catalog {
-    var validator = CatalogValidator(source: source, expectedCount: bytes.count / 48)
+    let expectedCount = Self.estimatedItemCount(bytes)
+    var validator = CatalogValidator(source: source, expectedCount: expectedCount)
     var currency: String?
     var items: [ShoppingItem]?
     skipWhitespace()
@@ -38,7 +39,7 @@ struct CatalogJSONParser {
         }
         currency = text
       case "items":
-        items = try parser.parseItems(validator: &validator)
+        items = try parser.parseItems(validator: &validator, expectedCount: expectedCount)
       default:
         try parser.skipValue(depth: 1)
       }
@@ -51,14 +52,23 @@ struct CatalogJSONParser {
     return Catalog(validatedCurrency: currency, items: items, indexByID: validator.indexByID)
   }
 
-  private mutating func parseItems(validator: inout CatalogValidator) throws(CatalogError) -> [ShoppingItem] {
+  /// An upper bound on the item count for reserving storage: the number of opening braces.
+  private static func estimatedItemCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for byte in bytes where byte == UInt8(ascii: "{") { count += 1 }
+    return min(count, Catalog.maximumItemCount)
+  }
+
+  private mutating func parseItems(
+    validator: inout CatalogValidator, expectedCount: Int
+  ) throws(CatalogError) -> [ShoppingItem] {
     skipWhitespace()
     guard peek() == UInt8(ascii: "[") else {
       throw CatalogError(source: source, field: "items", problem: .wrongType(expected: "an array"))
     }
     position += 1
     var items: [ShoppingItem] = []
-    items.reserveCapacity(min(bytes.count / 48, Catalog.maximumItemCount))
+    items.reserveCapacity(expectedCount)
     skipWhitespace()
     if peek() == UInt8(ascii: "]") {
       position += 1
@@ -242,10 +252,13 @@ struct CatalogJSONParser {
   private mutating func parseString() throws(CatalogError) -> String {
     position += 1
     let start = position
+    var union: UInt8 = 0
     while position < bytes.count {
       let byte = bytes[position]
+      union |= byte
       if byte == UInt8(ascii: "\"") {
-        let text = try decodeUTF8(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        let text = union < 0x80 ? String(decoding: raw, as: UTF8.self) : try decodeUTF8(raw)
         position += 1
         return text
       }

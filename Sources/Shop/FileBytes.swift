@@ -18,7 +18,8 @@ enum FileBytes {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw ReadFailure(errorNumber: errno) }
     guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadFailure(errorNumber: EISDIR) }
-    var result = [UInt8](repeating: 0, count: Int(status.st_size))
+    // One spare byte: reaching it means the file grew, and only then does the buffer grow.
+    var result = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
     var filled = 0
     while true {
       if filled == result.count { result.append(contentsOf: repeatElement(0, count: 4096)) }
