@@ -1,5 +1,4 @@
 import Reactive
-import Synchronization
 
 /// The basket quantity, owned and written in one place.
 ///
@@ -24,13 +23,13 @@ public final class ControlledQuantityStore: QuantityStore {
   }
 
   private let subject: CurrentValueSubject<Int, Never>
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Creates a store holding `quantity`, which must be in `0...maximumQuantity`.
   public init(quantity: Int = 0) {
     precondition((0...Self.maximumQuantity).contains(quantity), "quantity \(quantity) out of range")
     subject = CurrentValueSubject(quantity)
-    state = Mutex(State(quantity: quantity))
+    state = Locked(State(quantity: quantity))
   }
 
   /// The quantity after every write so far, delivered or not.

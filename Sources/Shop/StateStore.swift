@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Keeps the basket and order history in the state file, one process at a time.
 ///
@@ -19,7 +18,7 @@ public final class StateStore: Sendable {
   public let path: String
   private let lock: StateFileLock
   private let queue = DispatchQueue(label: "shop.state-file")
-  private let pending = Mutex(PendingWrites())
+  private let pending = Locked(PendingWrites())
 
   /// Takes the state file at `path`, creating its directory; throws `.inUse` when someone holds it.
   public init(path: String) throws(StateFileError) {
