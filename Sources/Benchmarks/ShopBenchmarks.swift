@@ -8,7 +8,40 @@ import Shop
 
 /// Runs the Shop benchmarks and prints one row each: name, figure, target.
 func runShopBenchmarks() {
+  benchmarkControlledStoreUpdates(threads: 1)
+  benchmarkControlledStoreUpdates(threads: 8)
   benchmarkMillionItemCatalogLoad()
+}
+
+/// Updates per second of `ControlledQuantityStore.updateQuantity(with:)`, with one subscriber attached.
+private func benchmarkControlledStoreUpdates(threads: Int) {
+  let updatesPerThread = 1_000_000 / threads
+  let store = ControlledQuantityStore()
+  let lastSeen = LastValue()
+  let subscription = store.quantityPublisher.sink { lastSeen.record($0) }
+  let item = [ShoppingItem(id: "apple", name: "Apple", price: 50)]
+  let start = DispatchTime.now()
+  DispatchQueue.concurrentPerform(iterations: threads) { _ in
+    for _ in 0..<updatesPerThread {
+      try! store.updateQuantity(with: item)
+    }
+  }
+  let elapsed = seconds(since: start)
+  subscription.cancel()
+  let total = updatesPerThread * threads
+  precondition(store.quantity == total && lastSeen.value == total, "lost updates")
+  let rate = Double(total) / elapsed
+  printRow(
+    "controlled store updates, \(threads) thread\(threads == 1 ? "" : "s")",
+    String(format: "%.2f M/s", rate / 1e6), "\(total) updates, none lost")
+}
+
+/// The last value a subscriber saw; written only from inside the store's serialized delivery.
+private final class LastValue: @unchecked Sendable {
+  private let lock = NSLock()
+  private var latest = 0
+  var value: Int { lock.withLock { latest } }
+  func record(_ value: Int) { lock.withLock { latest = value } }
 }
 
 private func printRow(_ name: String, _ figure: String, _ target: String = "") {

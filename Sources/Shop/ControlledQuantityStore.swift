@@ -95,17 +95,17 @@ public final class ControlledQuantityStore: QuantityStore {
   }
 
   private func deliverUndelivered() {
+    var batch: [Int] = []
     while true {
-      let batch = state.withLock { state in
-        let batch = state.undelivered
-        state.undelivered.removeAll(keepingCapacity: true)
+      state.withLock { state in
+        swap(&batch, &state.undelivered)
         if batch.isEmpty { state.isDelivering = false }
-        return batch
       }
       if batch.isEmpty { return }
       for value in batch {
         subject.send(value)
       }
+      batch.removeAll(keepingCapacity: true)
     }
   }
 }
