@@ -12,11 +12,11 @@ public struct Catalog: Sendable {
   public let currency: String
   /// The items in catalog order, each with quantity 1.
   public let items: [ShoppingItem]
-  private let indexByID: [String: Int]
+  private let indexByID: [String: Int32]
 
   /// Validates and creates a catalog; `source` names where it came from in errors.
   public init(currency: String, items: [ShoppingItem], source: String = "catalog") throws(CatalogError) {
-    var validator = CatalogValidator(source: source, expectedCount: items.count)
+    var validator = CatalogValidator(source: source)
     try validator.checkCurrency(currency)
     var units: [ShoppingItem] = []
     units.reserveCapacity(items.count)
@@ -24,19 +24,20 @@ public struct Catalog: Sendable {
       try validator.checkItem(id: item.id, name: item.name, price: item.price)
       units.append(item.withQuantity(1))
     }
-    self.init(validatedCurrency: currency, items: units, indexByID: validator.indexByID)
+    try self.init(checkedCurrency: currency, checkedItems: units, source: source)
   }
 
-  init(validatedCurrency: String, items: [ShoppingItem], indexByID: [String: Int]) {
-    self.currency = validatedCurrency
-    self.items = items
-    self.indexByID = indexByID
+  /// The catalog of items whose fields passed `CatalogValidator`; refuses repeated ids.
+  init(checkedCurrency: String, checkedItems: [ShoppingItem], source: String) throws(CatalogError) {
+    indexByID = try CatalogValidator.indexByID(of: checkedItems, source: source)
+    currency = checkedCurrency
+    items = checkedItems
   }
 
   /// The item with this id; the paper bag is always found.
   public func item(withID id: String) -> ShoppingItem? {
     if id == ShoppingItem.paperBagID { return .paperBag() }
-    return indexByID[id].map { items[$0] }
+    return indexByID[id].map { items[Int($0)] }
   }
 
   /// Whether the item with this id can be bought now; the paper bag always can.

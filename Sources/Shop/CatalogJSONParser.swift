@@ -19,10 +19,16 @@ struct CatalogJSONParser {
     self.source = source
   }
 
-  /// Parses and validates a whole catalog file.
-  mutating func parseCatalog() throws(CatalogError) -> Catalog {
+  /// The file's currency and items, every field checked; ids are not yet checked for repeats.
+  struct Contents {
+    let currency: String
+    let items: [ShoppingItem]
+  }
+
+  /// Parses a whole catalog file, checking every field.
+  mutating func parseContents() throws(CatalogError) -> Contents {
     let expectedCount = Self.estimatedItemCount(bytes)
-    var validator = CatalogValidator(source: source, expectedCount: expectedCount)
+    var validator = CatalogValidator(source: source)
     var currency: String?
     var items: [ShoppingItem]?
     skipWhitespace()
@@ -49,7 +55,7 @@ struct CatalogJSONParser {
     guard let currency else { throw CatalogError(source: source, field: "currency", problem: .missingField) }
     try validator.checkCurrency(currency)
     guard let items else { throw CatalogError(source: source, field: "items", problem: .missingField) }
-    return Catalog(validatedCurrency: currency, items: items, indexByID: validator.indexByID)
+    return Contents(currency: currency, items: items)
   }
 
   /// An upper bound on the item count for reserving storage: the number of opening braces.
@@ -88,7 +94,7 @@ struct CatalogJSONParser {
   }
 
   private mutating func parseItem(validator: inout CatalogValidator) throws(CatalogError) -> ShoppingItem {
-    if validator.indexByID.count >= Catalog.maximumItemCount {
+    if validator.checkedCount >= Catalog.maximumItemCount {
       throw CatalogError(source: source, field: "items", problem: .tooManyItems)
     }
     skipWhitespace()

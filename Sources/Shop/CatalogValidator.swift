@@ -1,12 +1,11 @@
 /// The catalog's rules, applied item by item so that a problem names its item and field.
 struct CatalogValidator {
   let source: String
-  private(set) var indexByID: [String: Int] = [:]
-  private var nextIndex = 0
+  /// How many items passed so far; the next item's index.
+  private(set) var checkedCount = 0
 
-  init(source: String, expectedCount: Int = 0) {
+  init(source: String) {
     self.source = source
-    indexByID.reserveCapacity(min(expectedCount, Catalog.maximumItemCount))
   }
 
   func checkCurrency(_ currency: String) throws(CatalogError) {
@@ -20,12 +19,13 @@ struct CatalogValidator {
   func itemError(_ problem: CatalogError.Problem, field: String?, id: String? = nil) -> CatalogError {
     let printableID = id.flatMap { $0.isEmpty ? nil : $0 }
     return CatalogError(
-      source: source, itemIndex: nextIndex, itemID: printableID, field: field, problem: problem)
+      source: source, itemIndex: checkedCount, itemID: printableID, field: field, problem: problem)
   }
 
-  /// Checks the next item and records its id; throws for the first problem found.
+  /// Checks the next item's fields; throws for the first problem found. Ids are checked for
+  /// uniqueness afterwards, by `indexByID(of:source:)`.
   mutating func checkItem(id: String, name: String, price: Int) throws(CatalogError) {
-    guard nextIndex < Catalog.maximumItemCount else {
+    guard checkedCount < Catalog.maximumItemCount else {
       throw CatalogError(source: source, field: "items", problem: .tooManyItems)
     }
     if id.isEmpty { throw itemError(.empty, field: "id") }
@@ -40,10 +40,20 @@ struct CatalogValidator {
     guard (0...Catalog.maximumPrice).contains(price) else {
       throw itemError(.priceOutOfRange(String(price)), field: "price", id: id)
     }
-    if let firstIndex = indexByID.updateValue(nextIndex, forKey: id) {
-      indexByID[id] = firstIndex
-      throw itemError(.duplicateID(firstIndex: firstIndex), field: "id", id: id)
+    checkedCount += 1
+  }
+
+  /// The position of every item by id; throws for the first id used twice.
+  static func indexByID(of items: [ShoppingItem], source: String) throws(CatalogError) -> [String: Int32] {
+    var index: [String: Int32] = [:]
+    index.reserveCapacity(items.count)
+    for (position, item) in items.enumerated() {
+      if let firstIndex = index.updateValue(Int32(position), forKey: item.id) {
+        throw CatalogError(
+          source: source, itemIndex: position, itemID: item.id, field: "id",
+          problem: .duplicateID(firstIndex: Int(firstIndex)))
+      }
     }
-    nextIndex += 1
+    return index
   }
 }
