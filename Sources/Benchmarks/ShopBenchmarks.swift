@@ -1,20 +1,33 @@
 import Dispatch
 import Foundation
+import Reactive
 import Shop
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Runs the Shop benchmarks and prints one row each: name, figure, target.
+/// Runs the Shop benchmarks and prints them as one table: benchmark, result, target.
 func runShopBenchmarks() {
-  benchmarkControlledStoreUpdates(threads: 1)
-  benchmarkControlledStoreUpdates(threads: 8)
-  benchmarkMillionItemCatalogLoad()
+  let rows =
+    [
+      benchmarkControlledStoreUpdates(threads: 1),
+      benchmarkControlledStoreUpdates(threads: 8),
+    ] + benchmarkMillionItemCatalogLoad()
+  printTable("Shop, release build", ["benchmark", "result", "target"], rows)
 }
 
-/// Updates per second of `ControlledQuantityStore.updateQuantity(with:)`, with one subscriber attached.
-private func benchmarkControlledStoreUpdates(threads: Int) {
+/// Updates per second of `ControlledQuantityStore.updateQuantity(with:)` with one subscriber attached;
+/// the median of three runs of a million updates.
+private func benchmarkControlledStoreUpdates(threads: Int) -> [String] {
+  let rates = (0..<3).map { _ in controlledStoreUpdateRate(threads: threads) }.sorted()
+  return [
+    "controlled store updates, \(threads) thread\(threads == 1 ? "" : "s")",
+    "\(format(rates[1] / 1e6, 2)) M/s", "none lost",
+  ]
+}
+
+private func controlledStoreUpdateRate(threads: Int) -> Double {
   let updatesPerThread = 1_000_000 / threads
   let store = ControlledQuantityStore()
   let lastSeen = LastValue()
@@ -30,10 +43,7 @@ private func benchmarkControlledStoreUpdates(threads: Int) {
   subscription.cancel()
   let total = updatesPerThread * threads
   precondition(store.quantity == total && lastSeen.value == total, "lost updates")
-  let rate = Double(total) / elapsed
-  printRow(
-    "controlled store updates, \(threads) thread\(threads == 1 ? "" : "s")",
-    String(format: "%.2f M/s", rate / 1e6), "\(total) updates, none lost")
+  return Double(total) / elapsed
 }
 
 /// The last value a subscriber saw; written only from inside the store's serialized delivery.
@@ -42,12 +52,6 @@ private final class LastValue: @unchecked Sendable {
   private var latest = 0
   var value: Int { lock.withLock { latest } }
   func record(_ value: Int) { lock.withLock { latest = value } }
-}
-
-private func printRow(_ name: String, _ figure: String, _ target: String = "") {
-  let padded = name.padding(toLength: 44, withPad: " ", startingAt: 0)
-  let figureColumn = figure.padding(toLength: 22, withPad: " ", startingAt: 0)
-  print("\(padded)\(figureColumn)\(target)")
 }
 
 /// The process's peak resident set size in megabytes (Linux reports `ru_maxrss` in kilobytes).
@@ -81,7 +85,7 @@ private func writeGeneratedCatalog(count: Int, to path: String) {
   try? output.close()
 }
 
-private func benchmarkMillionItemCatalogLoad() {
+private func benchmarkMillionItemCatalogLoad() -> [[String]] {
   let count = Catalog.maximumItemCount
   let path = NSTemporaryDirectory() + "shop-bench-catalog-\(getpid()).json"
   defer { unlink(path) }
@@ -92,14 +96,16 @@ private func benchmarkMillionItemCatalogLoad() {
   do {
     catalog = try Catalog.load(fromFile: path)
   } catch {
-    print("catalog load failed: \(error)")
-    return
+    return [["catalog load", "failed: \(error)", ""]]
   }
   let elapsed = seconds(since: start)
   let megabytesAfter = peakResidentMegabytes()
   precondition(catalog.items.count == count)
-  printRow("catalog load, \(count) items", String(format: "%.3f s", elapsed), "target ≤ 1 s")
-  printRow(
-    "catalog load, peak RSS", String(format: "%.0f MB", megabytesAfter),
-    String(format: "target ≤ 300 MB (%.0f MB before)", megabytesBefore))
+  return [
+    ["catalog load, \(count) items", "\(format(elapsed, 3)) s", "<= 1 s"],
+    [
+      "catalog load, process peak RSS", "\(format(megabytesAfter, 0)) MB",
+      "<= 300 MB (\(format(megabytesBefore, 0)) MB before)",
+    ],
+  ]
 }
