@@ -1,8 +1,8 @@
 import Dispatch
+import Reactive
 import Synchronization
 import Testing
 
-@testable import Reactive
 @testable import Shop
 
 private let apple = ShoppingItem(id: "apple", name: "Apple", price: 50)

@@ -1,7 +1,7 @@
 import Foundation
+import Reactive
 import Testing
 
-@testable import Reactive
 @testable import Shop
 
 private let apple = ShoppingItem(id: "apple", name: "Apple", price: 50)
