@@ -1,5 +1,6 @@
-@testable import Reactive
 import Testing
+
+@testable import Reactive
 
 @Suite struct AnyPublisherTests {
   @Test func behavesLikeTheWrappedPublisher() {
