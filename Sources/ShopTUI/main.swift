@@ -1,77 +1,66 @@
 import Dispatch
 import Foundation
+import Reactive
+import Shop
 
-// A temporary demo of the terminal edge; the real app replaces this file.
-
-/// The demo: a header, a list with a moving highlight, `a` to bump the header count, `q` to quit.
-@MainActor
-final class EdgeDemo {
-  private let names = ["Apple", "Crème fraîche", "抹茶 Matcha", "🍎 Red apple", "Sourdough bread", "Paper bag"]
-  private let terminal: Terminal
-  private var loop: TerminalEventLoop?
-  private var redraws: RedrawCoalescer?
-  private var selection = 0
-  private var count = 0
-
-  init(options: Terminal.Options) {
-    terminal = Terminal(options: options)
-  }
-
-  func run() {
-    do {
-      try Terminal.preflight()
-      let loop = TerminalEventLoop(terminal: terminal) { [unowned self] event in self.handle(event) }
-      self.loop = loop
-      redraws = RedrawCoalescer { [unowned self] in self.terminal.draw(self.render()) }
-      loop.start()
-      try terminal.start()
-      terminal.draw(render())
-    } catch {
-      terminal.stop()
-      let reason =
-        switch error {
-        case .notATerminal: "standard input and output must be a terminal"
-        case .unknownTerminal(let term): "unknown terminal type '\(term)'"
-        case .cannotStartScreen: "cannot start the screen"
-        }
-      FileHandle.standardError.write(Data("shop: \(reason); use --script FILE to run without one\n".utf8))
-      exit(2)
-    }
-  }
-
-  private func handle(_ event: InputEvent) {
-    switch event {
-    case .key(.character("q")), .key(.interrupt): loop?.exit(status: 0)
-    case .key(.character("j")), .key(.down): selection = min(names.count - 1, selection + 1)
-    case .key(.character("k")), .key(.up): selection = max(0, selection - 1)
-    case .key(.character("a")): count += 1
-    case .click(_, let y), .doubleClick(_, let y): if (2..<2 + names.count).contains(y) { selection = y - 2 }
-    default: break
-    }
-    redraws?.setNeedsRedraw()
-  }
-
-  private func render() -> Grid {
-    var grid = Grid(width: terminal.width, height: terminal.height)
-    guard grid.width >= 20, grid.height >= 5 else {
-      grid.write("too small", at: GridPoint(x: 0, y: 0))
-      return grid
-    }
-    let header = Style(foreground: .accent, attributes: .bold)
-    grid.writeField(" shop   Basket: \(count)", at: GridPoint(x: 0, y: 0), width: grid.width, style: header)
-    for (row, name) in names.enumerated() where row + 2 < grid.height - 1 {
-      let style: Style = row == selection ? .selected : .plain
-      grid.writeField(" " + name, at: GridPoint(x: 0, y: row + 2), width: min(grid.width, 24), style: style)
-    }
-    grid.write(
-      "j/k move  a add  q quit", at: GridPoint(x: 0, y: grid.height - 1), style: Style(foreground: .muted))
-    return grid
-  }
+/// Writes `shop: message` to standard error and exits with `status`.
+func fail(_ message: String, status: Int32 = 2) -> Never {
+  FileHandle.standardError.write(Data("shop: \(message)\n".utf8))
+  exit(status)
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-let demo = EdgeDemo(
-  options: Terminal.Options(
-    colorDisabled: arguments.contains("--no-color"), mouse: !arguments.contains("--no-mouse")))
-DispatchQueue.main.async { MainActor.assumeIsolated { demo.run() } }
-dispatchMain()
+let request: CommandLineRequest
+do {
+  request = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  fail(error.description)
+}
+
+switch request {
+case .help:
+  print(HelpText.text)
+case .version:
+  print(HelpText.version)
+case .script:
+  fail("script mode is not built yet")
+case .run(let options):
+  let startup: Startup
+  do {
+    startup = try Startup.prepare(
+      options, environment: ProcessInfo.processInfo.environment, scriptMode: false)
+  } catch {
+    fail(error.description)
+  }
+  do {
+    try Terminal.preflight()
+  } catch {
+    let reason =
+      switch error {
+      case .notATerminal: "standard input and output must be a terminal"
+      case .unknownTerminal(let term):
+        term.isEmpty ? "TERM is not set" : "unknown terminal type '\(term)' (TERM)"
+      case .cannotStartScreen: "cannot start the screen"
+      }
+    fail("\(reason); use --script FILE to run without one")
+  }
+  let session = ShopSession(
+    catalog: startup.catalog, shop: startup.shop, mode: options.store, debounce: options.debounce,
+    scheduler: DispatchQueue.main.eraseToAnyScheduler(),
+    saveState: { [stateStore = startup.stateStore] in stateStore?.save($0) })
+  let controller = AppController(session: session, width: 80, height: 24)
+  if let notice = startup.notice { controller.showNotice(notice) }
+  let app = ShopApp(
+    controller: controller,
+    terminalOptions: Terminal.Options(colorDisabled: options.colorDisabled, mouse: !options.mouseDisabled),
+    stateStore: startup.stateStore)
+  DispatchQueue.main.async {
+    MainActor.assumeIsolated {
+      do {
+        try app.start()
+      } catch {
+        fail("cannot start the screen; use --script FILE to run without one")
+      }
+    }
+  }
+  dispatchMain()
+}

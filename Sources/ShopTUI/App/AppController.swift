@@ -32,6 +32,11 @@ final class AppController {
     catalogIndex(at: state.selection).map { session.catalog.items[$0] }
   }
 
+  /// Shows `text` in the status line as something the user must know.
+  func showNotice(_ text: String) {
+    state.status = .init(text: text, kind: .error)
+  }
+
   /// Applies `action`; returns false when the app should quit.
   @discardableResult
   func handle(_ action: AppAction) -> Bool {

@@ -4,8 +4,10 @@ import Reactive
 /// How long the badge waits after the last change before it shows the basket count: 0 to 5 s, changed
 /// by the `+` and `-` keys in 100 ms steps. Zero means no debounce.
 struct DebounceInterval: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The longest interval, in milliseconds.
+  static let maximumMilliseconds = 5000
   /// The longest interval.
-  static let maximum = DebounceInterval(milliseconds: 5000)
+  static let maximum = DebounceInterval(milliseconds: maximumMilliseconds)
   /// The step of `+` and `-`.
   static let stepMilliseconds = 100
   /// The default, as in the article.
@@ -16,7 +18,7 @@ struct DebounceInterval: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// An interval of `milliseconds`, clamped to 0...5000.
   init(milliseconds: Int) {
-    self.milliseconds = min(max(0, milliseconds), Self.maximum.milliseconds)
+    self.milliseconds = min(max(0, milliseconds), Self.maximumMilliseconds)
   }
 
   /// The next step up (rounded to the 100 ms grid), at most 5 s.
