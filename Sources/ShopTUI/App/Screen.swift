@@ -78,12 +78,14 @@ enum HeaderView {
     }
 
     let leftSpace = max(0, layout.width - rightWidth - 1)
-    let parts = [" shop", "\(session.mode.rawValue) store", "debounce \(session.debounce)"]
-    var left = ""
-    for part in parts {
-      let candidate = left.isEmpty ? part : left + "  ·  " + part
-      if DisplayWidth.of(candidate) <= leftSpace { left = candidate }
-    }
+    let candidates = [
+      " shop  ·  \(session.mode.rawValue) store  ·  debounce \(session.debounce)",
+      " shop · \(session.mode.rawValue) · debounce \(session.debounce)",
+      " shop · \(session.mode.rawValue) · \(session.debounce)",
+      " \(session.mode.rawValue) · \(session.debounce)",
+      " \(session.mode.rawValue)",
+    ]
+    let left = candidates.first { DisplayWidth.of($0) <= leftSpace } ?? ""
     grid.write(left, at: GridPoint(x: 0, y: layout.headerRow), style: Style(attributes: [.reverse, .bold]))
   }
 }
@@ -128,7 +130,9 @@ enum ItemListView {
       let inBasket = session.shop.basket.quantity(ofItemWithID: item.id)
       let marker = inBasket > 0 ? "×\(inBasket)" : ""
       let nameWidth = max(0, pane.width - priceWidth - 6)
-      var x = grid.writeField(" " + item.name, at: GridPoint(x: 0, y: y), width: nameWidth + 1, style: style)
+      var x = grid.writeField(
+        " " + item.name.fitted(toWidth: nameWidth - 1), at: GridPoint(x: 0, y: y), width: nameWidth + 1,
+        style: style)
       x = grid.writeField(
         marker, at: GridPoint(x: x, y: y), width: 5, style: selected ? style : Style(foreground: .success),
         alignment: .trailing)
@@ -172,9 +176,8 @@ enum BasketView {
       let note = unavailable.contains(line.id) ? " (unavailable)" : ""
       let style = unavailable.contains(line.id) ? Style(foreground: .warning) : Style.plain
       let priceWidth = DisplayWidth.of(price) + 1
-      grid.writeField(
-        " \(line.quantity) × \(line.name)\(note)", at: GridPoint(x: x, y: y), width: pane.width - priceWidth,
-        style: style)
+      let label = " \(line.quantity) × \(line.name)\(note)".fitted(toWidth: pane.width - priceWidth - 1)
+      grid.writeField(label, at: GridPoint(x: x, y: y), width: pane.width - priceWidth, style: style)
       grid.writeField(
         price + " ", at: GridPoint(x: x + pane.width - priceWidth, y: y), width: priceWidth, style: style,
         alignment: .trailing)

@@ -35,6 +35,9 @@ final class ShopSession {
   private let clock: () -> Date
   private let saveState: (ShopState) -> Void
   private var sentSubscription: AnyCancellable?
+  /// Whether a command is running; the badge's comparison with the basket waits for it.
+  private var isPerforming = false
+  private var badgeToCompare: Int?
   private var badgeSubscription: AnyCancellable?
 
   /// Starts a session on `shop`, with a store of `mode` holding the basket's quantity and a badge
@@ -76,52 +79,73 @@ final class ShopSession {
   var unavailableItems: [ShoppingItem] { catalog.unavailableItems(in: shop.basket.lines) }
 
   /// Carries out `command`; returns a line for the status bar, or throws one explaining the refusal.
+  ///
+  /// The use cases change a copy of the shop, which replaces `shop` once they succeed. The store may
+  /// publish, and with no debounce the badge may change, while they run: the badge's comparison with
+  /// the basket waits until the basket is up to date.
   @discardableResult
   func perform(_ command: ShopCommand) throws(ShopCommandError) -> String {
-    let shopping = ShoppingUseCase(store: store)
-    do {
-      switch command {
-      case .add(let id, let quantity):
-        guard let item = catalog.item(withID: id) else { throw ShopCommandError.unknownItem(id) }
-        try shopping.buy(item.withQuantity(quantity), in: &shop)
-        saveState(shop)
-        return quantity == 1 ? "added \(item.name)" : "added \(quantity) × \(item.name)"
-      case .remove(let id, let quantity):
-        let name = shop.basket.lines.first { $0.id == id }?.name ?? catalog.item(withID: id)?.name ?? id
-        try shopping.remove(itemWithID: id, quantity: quantity, in: &shop)
-        saveState(shop)
-        return quantity == 1 ? "removed \(name)" : "removed \(quantity) × \(name)"
-      case .bag:
-        try shopping.addPaperBag(in: &shop)
-        saveState(shop)
-        return "added a paper bag (free, not counted on the badge)"
-      case .reorder:
-        let items = try Reorder(store: store).addItemsToBasket(in: &shop)
-        saveState(shop)
-        let count = ItemCalculator.totalQuantity(of: items)
-        return "reordered \(count) item\(count == 1 ? "" : "s") from the last order"
-      case .checkout:
-        let order = try shopping.checkout(&shop, at: clock())
-        saveState(shop)
-        let count = ItemCalculator.totalQuantity(of: order.items)
-        return
-          "checked out \(count) item\(count == 1 ? "" : "s"), \(Money.format(ItemCalculator.subtotal(of: order.items), currency: catalog.currency))"
-      case .mode(let newMode):
-        switchMode(to: newMode)
-        return "\(newMode.rawValue) store: "
-          + (newMode == .controlled
-            ? "one owner, one write path" : "a shared subject anyone may send to")
-      case .debounce(let interval):
-        debounce = interval
-        bind()
-        return "debounce \(interval), from the next change"
+    isPerforming = true
+    defer {
+      isPerforming = false
+      if let value = badgeToCompare {
+        badgeToCompare = nil
+        compareWithBasket(value)
       }
+    }
+    var updated = shop
+    let message: String
+    do {
+      message = try apply(command, to: &updated)
     } catch let error as ShoppingError {
       throw .refused(error.description)
     } catch let error as ShopCommandError {
       throw error
     } catch {
       throw .refused("\(error)")
+    }
+    if updated != shop {
+      shop = updated
+      saveState(shop)
+    }
+    return message
+  }
+
+  private func apply(_ command: ShopCommand, to shop: inout ShopState) throws -> String {
+    let shopping = ShoppingUseCase(store: store)
+    switch command {
+    case .add(let id, let quantity):
+      guard let item = catalog.item(withID: id) else { throw ShopCommandError.unknownItem(id) }
+      try shopping.buy(item.withQuantity(quantity), in: &shop)
+      return quantity == 1 ? "added \(item.name)" : "added \(quantity) × \(item.name)"
+    case .remove(let id, let quantity):
+      let name = shop.basket.lines.first { $0.id == id }?.name ?? catalog.item(withID: id)?.name ?? id
+      guard shop.basket.quantity(ofItemWithID: id) > 0 else {
+        throw ShopCommandError.refused("\(name) is not in the basket")
+      }
+      try shopping.remove(itemWithID: id, quantity: quantity, in: &shop)
+      return quantity == 1 ? "removed \(name)" : "removed \(quantity) × \(name)"
+    case .bag:
+      try shopping.addPaperBag(in: &shop)
+      return "added a paper bag (free, not counted on the badge)"
+    case .reorder:
+      let items = try Reorder(store: store).addItemsToBasket(in: &shop)
+      let count = ItemCalculator.totalQuantity(of: items)
+      return "reordered \(count) item\(count == 1 ? "" : "s") from the last order"
+    case .checkout:
+      let order = try shopping.checkout(&shop, at: clock())
+      let count = ItemCalculator.totalQuantity(of: order.items)
+      let total = Money.format(ItemCalculator.subtotal(of: order.items), currency: catalog.currency)
+      return "checked out \(count) item\(count == 1 ? "" : "s"), \(total)"
+    case .mode(let newMode):
+      switchMode(to: newMode)
+      let meaning =
+        newMode == .controlled ? "one owner, one write path" : "a shared subject anyone may send to"
+      return "\(newMode.rawValue) store: \(meaning)"
+    case .debounce(let interval):
+      debounce = interval
+      bind()
+      return "debounce \(interval), from the next change"
     }
   }
 
@@ -159,12 +183,19 @@ final class ShopSession {
   private func badgeDidChange(to value: Int) {
     pending = nil
     record(.badge(value))
-    if value != basketQuantity {
-      let difference = value - basketQuantity
-      record(
-        .note("badge \(value) but basket holds \(basketQuantity) (\(difference > 0 ? "+" : "")\(difference))")
-      )
+    if isPerforming {
+      badgeToCompare = value
+    } else {
+      compareWithBasket(value)
     }
+  }
+
+  /// Notes a settled badge that disagrees with the basket.
+  private func compareWithBasket(_ value: Int) {
+    guard pending == nil, value != basketQuantity else { return }
+    let difference = value - basketQuantity
+    let sign = difference > 0 ? "+" : ""
+    record(.note("badge \(value) but basket holds \(basketQuantity) (\(sign)\(difference))"))
   }
 
   private func record(_ event: SessionEvent) {

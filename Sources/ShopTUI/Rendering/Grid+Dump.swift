@@ -45,14 +45,14 @@ extension Grid {
 
 extension String {
   /// The string without trailing spaces.
-  fileprivate func trimmingTrailingSpaces() -> String {
+  func trimmingTrailingSpaces() -> String {
     var result = self
     while result.last == " " { result.removeLast() }
     return result
   }
 
   /// The string without trailing dots (plain columns in a style line).
-  fileprivate func trimmingTrailingDots() -> String {
+  func trimmingTrailingDots() -> String {
     var result = self
     while result.last == "." { result.removeLast() }
     return result
