@@ -38,9 +38,13 @@ e2e: deps
 tsan: deps
 	$(SWIFT) test --sanitize=thread
 
-## bench: release benchmarks, printed as a table
+## bench: release benchmarks, printed as tables: Reactive and Shop, the app's render times (from the
+## binary itself), and the binary on a pseudo-terminal
 bench: deps
-	$(SWIFT) run -c release Benchmarks
+	$(SWIFT) build -c release
+	.build/release/Benchmarks
+	SHOP_RENDER_BENCHMARK=1 .build/release/shop
+	.build/release/TUIBenchmarks $(CURDIR)/.build/release/shop
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

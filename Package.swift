@@ -20,6 +20,7 @@ let package = Package(
     ),
     .executableTarget(name: "ShopTUI", dependencies: ["Reactive", "Shop", "CNcurses"]),
     .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "Shop"]),
+    .executableTarget(name: "TUIBenchmarks"),
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
     .testTarget(name: "ArticleTests", dependencies: ["Reactive"]),
     .testTarget(name: "ShopTests", dependencies: ["Shop", "Reactive"]),

@@ -9,6 +9,11 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
   exit(status)
 }
 
+if ProcessInfo.processInfo.environment["SHOP_RENDER_BENCHMARK"] == "1" {
+  RenderBenchmark().run()
+  exit(0)
+}
+
 let request: CommandLineRequest
 do {
   request = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
