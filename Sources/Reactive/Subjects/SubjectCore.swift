@@ -256,6 +256,14 @@ class ConduitRegistry: @unchecked Sendable {
   /// Notes that a conduit was closed and removes it now if no delivery is under way.
   @usableFromInline
   final func detach() {
+    // The usual case, no delivery under way: remove it at once, without counting it.
+    if delivery.tryLock() {
+      removeClosed()
+      delivery.unlock()
+      return
+    }
+    // Otherwise the thread that holds `delivery` will see the count as it lets go, unless it already
+    // has, in which case the lock is free again.
     closedConduits.wrappingAdd(1, ordering: .sequentiallyConsistent)
     removeClosedIfIdle()
   }
@@ -272,12 +280,20 @@ class ConduitRegistry: @unchecked Sendable {
   @usableFromInline
   final func removeClosedIfIdle() {
     guard delivery.tryLock() else { return }
-    if closedConduits.exchange(0, ordering: .sequentiallyConsistent) > 0 {
-      let state = state.unsafeState
-      state.pointee.willChangeConduits()
-      state.pointee.conduits.removeAll { $0.isClosed }
+    if closedConduits.load(ordering: .sequentiallyConsistent) > 0,
+      closedConduits.exchange(0, ordering: .sequentiallyConsistent) > 0
+    {
+      removeClosed()
     }
     delivery.unlock()
+  }
+
+  /// Removes the closed conduits. Call with `delivery` held.
+  @usableFromInline
+  final func removeClosed() {
+    let state = state.unsafeState
+    state.pointee.willChangeConduits()
+    state.pointee.conduits.removeAll { $0.isClosed }
   }
 }
 
