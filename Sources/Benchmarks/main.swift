@@ -3,3 +3,4 @@ import Foundation
 /// `make bench`: every benchmark of the project, printed as tables.
 let reactive = ReactiveBenchmarks()
 reactive.run()
+runShopBenchmarks()

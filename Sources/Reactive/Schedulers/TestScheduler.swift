@@ -75,7 +75,8 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   }
 
   /// Moves the clock to `date`, running every action due on the way, in order. The clock never moves
-  /// back: a date in the past runs only what is already due.
+  /// back: a date before ``now`` runs only work scheduled for that date or earlier, which is none
+  /// unless it was scheduled in the past.
   public func advance(to date: SchedulerTimeType) {
     while let work = takeNext(dueBy: date) {
       work.action()

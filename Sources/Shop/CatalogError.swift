@@ -1,0 +1,114 @@
+/// Why a catalog was refused: one problem, located by file, item and field where there are ones.
+public struct CatalogError: Error, Equatable, CustomStringConvertible {
+  /// What is wrong.
+  public enum Problem: Equatable, Sendable {
+    /// The file could not be read; the system's reason.
+    case unreadable(String)
+    /// The text is not JSON; where (1-based line and column) and what was expected.
+    case malformedJSON(line: Int, column: Int, detail: String)
+    /// A required field is absent.
+    case missingField
+    /// A field has the wrong JSON type; what was expected, such as "a string".
+    case wrongType(expected: String)
+    /// A string field is empty.
+    case empty
+    /// The id was already used by the item at this index.
+    case duplicateID(firstIndex: Int)
+    /// The id belongs to the built-in paper bag.
+    case reservedID
+    /// A control character (C0, DEL or C1, escape included) in a string; its code point.
+    case controlCharacter(UInt32)
+    /// A price outside `0...Catalog.maximumPrice`, as written in the file.
+    case priceOutOfRange(String)
+    /// The currency is not three capital letters.
+    case invalidCurrency(String)
+    /// More items than `Catalog.maximumItemCount`.
+    case tooManyItems
+  }
+
+  /// The file (or other source) the catalog came from.
+  public let source: String
+  /// The position of the item in `items`, when the problem is in one.
+  public let itemIndex: Int?
+  /// The item's id, when the problem is in an item whose id is known and printable.
+  public let itemID: String?
+  /// The field, when the problem is in one.
+  public let field: String?
+  /// What is wrong.
+  public let problem: Problem
+
+  /// Creates an error.
+  public init(
+    source: String, itemIndex: Int? = nil, itemID: String? = nil, field: String? = nil, problem: Problem
+  ) {
+    self.source = source
+    self.itemIndex = itemIndex
+    self.itemID = itemID
+    self.field = field
+    self.problem = problem
+  }
+
+  /// One line: `catalog.json: items[3] (id "apple"), field "price": ...`.
+  public var description: String {
+    var location = ""
+    if let itemIndex {
+      location += "items[\(itemIndex)]"
+      if let itemID { location += " (id \(quotedForMessage(itemID)))" }
+    }
+    if let field {
+      location += location.isEmpty ? "field \"\(field)\"" : ", field \"\(field)\""
+    }
+    let prefix = location.isEmpty ? "\(source): " : "\(source): \(location): "
+    return prefix + problemText
+  }
+
+  private var problemText: String {
+    switch problem {
+    case .unreadable(let reason): return "cannot read the catalog: \(reason)"
+    case .malformedJSON(let line, let column, let detail):
+      return "not valid JSON at line \(line), column \(column): \(detail)"
+    case .missingField: return "is missing"
+    case .wrongType(let expected): return "must be \(expected)"
+    case .empty: return "must not be empty"
+    case .duplicateID(let firstIndex): return "duplicate id, already used by items[\(firstIndex)]"
+    case .reservedID: return "the id \"\(ShoppingItem.paperBagID)\" is reserved for the paper bag"
+    case .controlCharacter(let value):
+      let hex = String(value, radix: 16, uppercase: true)
+      return "contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
+    case .priceOutOfRange(let written):
+      return "must be a whole number from 0 to \(Catalog.maximumPrice), got \(written)"
+    case .invalidCurrency(let written):
+      return "must be three capital letters such as EUR, got \(quotedForMessage(written))"
+    case .tooManyItems: return "more than \(Catalog.maximumItemCount) items"
+    }
+  }
+}
+
+/// A string quoted for an error message, with control characters escaped so they never reach a terminal.
+func quotedForMessage(_ text: String) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    if isControlCharacter(scalar.value) || scalar == "\"" || scalar == "\\" {
+      result += scalar.escaped(asASCII: false)
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}
+
+/// Whether a code point is a C0 control, DEL or a C1 control.
+func isControlCharacter(_ value: UInt32) -> Bool {
+  value < 0x20 || (0x7F...0x9F).contains(value)
+}
+
+/// The first control character in `text`, scanning UTF-8 directly (C1 controls are 0xC2 0x80...0x9F).
+func firstControlCharacter(in text: String) -> UInt32? {
+  var previousWasC2 = false
+  for byte in text.utf8 {
+    if byte < 0x20 || byte == 0x7F { return UInt32(byte) }
+    if previousWasC2 && (0x80...0x9F).contains(byte) { return UInt32(byte) }
+    previousWasC2 = byte == 0xC2
+  }
+  return nil
+}

@@ -1,0 +1,111 @@
+import Reactive
+
+/// The basket quantity, owned and written in one place.
+///
+/// - Who owns the data: this store; its subject is private.
+/// - Who may write it: anyone holding the store, but only through `updateQuantity(with:)`,
+///   `removeQuantity(of:)` and `resetOnCheckout()`.
+/// - How: each write is one atomic read-modify-write under a lock, so concurrent writers lose nothing.
+///   Paper bags never count.
+/// - Validation: item quantities must not be negative, and the result must stay within
+///   `0...maximumQuantity`; a refused write throws and changes nothing.
+/// - Who reads it: anyone, through `quantity` and `quantityPublisher` (duplicates removed). Every
+///   subscriber receives values in write order, even when it writes from inside its sink, and the
+///   last value each one receives equals `quantity`.
+public final class ControlledQuantityStore: QuantityStore {
+  /// The highest quantity: every line of the largest catalog at the line limit.
+  public static let maximumQuantity = Basket.lineLimit * Catalog.maximumItemCount
+
+  private struct State {
+    var quantity: Int
+    var undelivered: [Int] = []
+    var isDelivering = false
+  }
+
+  private let subject: CurrentValueSubject<Int, Never>
+  private let state: Locked<State>
+
+  /// Creates a store holding `quantity`, which must be in `0...maximumQuantity`.
+  public init(quantity: Int = 0) {
+    precondition((0...Self.maximumQuantity).contains(quantity), "quantity \(quantity) out of range")
+    subject = CurrentValueSubject(quantity)
+    state = Locked(State(quantity: quantity))
+  }
+
+  /// The quantity after every write so far, delivered or not.
+  public var quantity: Int { state.withLock { $0.quantity } }
+
+  /// The quantity now and every change, without repeats.
+  public var quantityPublisher: AnyPublisher<Int, Never> {
+    subject.removeDuplicates().eraseToAnyPublisher()
+  }
+
+  /// `.controlled(self)`.
+  public var writeAccess: QuantityWriteAccess { .controlled(self) }
+
+  /// Adds the items' quantities, paper bags excluded.
+  public func updateQuantity(with items: [ShoppingItem]) throws(QuantityStoreError) {
+    let adding = try Self.countedQuantity(of: items)
+    try write { (current) throws(QuantityStoreError) in
+      guard adding <= Self.maximumQuantity - current else {
+        throw .wouldExceedMaximum(current: current, adding: adding, maximum: Self.maximumQuantity)
+      }
+      return current + adding
+    }
+  }
+
+  /// Takes the items' quantities away, paper bags excluded; never below zero.
+  public func removeQuantity(of items: [ShoppingItem]) throws(QuantityStoreError) {
+    let removing = try Self.countedQuantity(of: items)
+    try write { (current) throws(QuantityStoreError) in
+      guard removing <= current else { throw .wouldBeNegative(current: current, removing: removing) }
+      return current - removing
+    }
+  }
+
+  /// Sets the quantity to zero, as after a checkout.
+  public func resetOnCheckout() {
+    write { _ in 0 }
+  }
+
+  private static func countedQuantity(of items: [ShoppingItem]) throws(QuantityStoreError) -> Int {
+    var total = 0
+    for item in items where !item.isPaperBag {
+      guard item.quantity >= 0 else { throw .negativeItemQuantity(itemID: item.id, quantity: item.quantity) }
+      guard item.quantity <= maximumQuantity - total else {
+        throw .wouldExceedMaximum(current: 0, adding: item.quantity, maximum: maximumQuantity)
+      }
+      total += item.quantity
+    }
+    return total
+  }
+
+  /// Applies `change` atomically, then delivers. Whoever finds nobody delivering drains the queue of
+  /// undelivered values outside the lock; a write made meanwhile (even from a sink) only queues its
+  /// value, so values go out one at a time and in order.
+  private func write<E: Error>(_ change: (Int) throws(E) -> Int) throws(E) {
+    let mustDeliver = try state.withLock { (state) throws(E) -> Bool in
+      state.quantity = try change(state.quantity)
+      state.undelivered.append(state.quantity)
+      guard !state.isDelivering else { return false }
+      state.isDelivering = true
+      return true
+    }
+    if mustDeliver { deliverUndelivered() }
+  }
+
+  private func deliverUndelivered() {
+    var batch: [Int] = []
+    while true {
+      state.withLock { state in
+        swap(&batch, &state.undelivered)
+        if batch.isEmpty { state.isDelivering = false }
+      }
+      if batch.isEmpty { return }
+      for value in batch {
+        subject.send(value)
+      }
+      batch.removeAll(keepingCapacity: true)
+    }
+  }
+}

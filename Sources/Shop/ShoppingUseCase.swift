@@ -1,0 +1,72 @@
+import Foundation
+import Reactive
+
+/// Buying, adding a paper bag, removing and checking out: changes the basket and writes the quantity.
+///
+/// The state stays with the caller; each action changes it only when both the basket and the store
+/// accept. With a controlled store the quantity goes through its named methods. With a simple store
+/// the action reads the subject's value, adds and sends, as the article's use case does.
+public struct ShoppingUseCase: Sendable {
+  /// The store the quantity is written to.
+  public let store: any QuantityStore
+
+  /// Creates the use case for `store`.
+  public init(store: any QuantityStore) {
+    self.store = store
+  }
+
+  /// Puts `item` (its quantity, usually 1) in the basket.
+  public func buy(_ item: ShoppingItem, in state: inout ShopState) throws(ShoppingError) {
+    var updated = state
+    do { try updated.basket.add(item) } catch { throw .basket(error) }
+    try addToQuantity([item])
+    state = updated
+  }
+
+  /// Puts one free paper bag in the basket; the badge quantity does not change.
+  public func addPaperBag(in state: inout ShopState) throws(ShoppingError) {
+    try buy(.paperBag(), in: &state)
+  }
+
+  /// Takes `quantity` units of the item with this id out of the basket.
+  public func remove(
+    itemWithID id: String, quantity: Int = 1, in state: inout ShopState
+  ) throws(ShoppingError) {
+    var updated = state
+    let removed: ShoppingItem
+    do { removed = try updated.basket.remove(itemWithID: id, quantity: quantity) } catch {
+      throw .basket(error)
+    }
+    switch store.writeAccess {
+    case .controlled(let controlled):
+      do { try controlled.removeQuantity(of: [removed]) } catch { throw .quantity(error) }
+    case .shared(let subject):
+      let currentQuantity = subject.value
+      subject.send(currentQuantity - ItemCalculator.totalQuantity(of: [removed]))
+    }
+    state = updated
+  }
+
+  /// Turns the basket into an order placed at `date` and sets the quantity to zero.
+  @discardableResult
+  public func checkout(_ state: inout ShopState, at date: Date) throws(ShoppingError) -> Order {
+    let order: Order
+    do { order = try state.checkout(at: date) } catch { throw .basket(error) }
+    switch store.writeAccess {
+    case .controlled(let controlled): controlled.resetOnCheckout()
+    case .shared(let subject): subject.send(0)
+    }
+    return order
+  }
+
+  func addToQuantity(_ items: [ShoppingItem]) throws(ShoppingError) {
+    switch store.writeAccess {
+    case .controlled(let controlled):
+      do { try controlled.updateQuantity(with: items) } catch { throw .quantity(error) }
+    case .shared(let subject):
+      let currentQuantity = subject.value
+      let updatedQuantity = currentQuantity + ItemCalculator.totalQuantity(of: items)
+      subject.send(updatedQuantity)
+    }
+  }
+}

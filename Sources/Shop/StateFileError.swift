@@ -1,0 +1,27 @@
+/// Why the state file cannot be used; `description` is one line naming the file.
+public enum StateFileError: Error, Equatable, CustomStringConvertible {
+  /// Another process (or another `StateStore` in this one) holds the file.
+  case inUse(path: String)
+  /// The directory or lock file could not be created or opened.
+  case cannotPrepare(path: String, reason: String)
+  /// The file exists but the system refused to read it.
+  case unreadable(path: String, reason: String)
+  /// An unreadable file could not be moved aside, so it was left alone.
+  case cannotMoveAside(path: String, reason: String)
+  /// Writing failed; the previous file is intact.
+  case writeFailed(path: String, reason: String)
+
+  /// One line naming the file and what went wrong.
+  public var description: String {
+    switch self {
+    case .inUse(let path):
+      return "state file \(path) is in use by another shop process (lock \(path).lock is held);"
+        + " quit it or run with --no-state"
+    case .cannotPrepare(let path, let reason): return "cannot prepare state file \(path): \(reason)"
+    case .unreadable(let path, let reason): return "cannot read state file \(path): \(reason)"
+    case .cannotMoveAside(let path, let reason):
+      return "state file \(path) is unreadable and could not be moved aside: \(reason)"
+    case .writeFailed(let path, let reason): return "cannot write state file \(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import Reactive
+
+@Suite struct AnyPublisherTests {
+  @Test func behavesLikeTheWrappedPublisher() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let erased = subject.map { $0 * 10 }.eraseToAnyPublisher()
+    let recorder = Recorder<Int, TestError>(request: .max(2))
+    erased.subscribe(recorder)
+    for value in 1...3 { subject.send(value) }
+    subject.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(10), .value(20), .completion(.failure(.boom))])
+  }
+
+  @Test func eachSubscriberSubscribesToTheWrappedPublisher() {
+    let subject = CurrentValueSubject<Int, Never>(1)
+    let erased = AnyPublisher(subject)
+    let first = Recorder<Int, Never>()
+    let second = Recorder<Int, Never>()
+    erased.subscribe(first)
+    subject.send(2)
+    erased.subscribe(second)
+    #expect(first.events == [.subscription, .value(1), .value(2)])
+    #expect(second.events == [.subscription, .value(2)])
+  }
+
+  @Test func erasingAnAnyPublisherDoesNotWrapItAgain() {
+    let erased = Just(1).eraseToAnyPublisher()
+    #expect(erased.eraseToAnyPublisher().box === erased.box)
+    #expect(AnyPublisher(erased).box === erased.box)
+  }
+}

@@ -1,0 +1,163 @@
+import Reactive
+import Testing
+
+@Suite struct CurrentValueSubjectTests {
+  @Test func deliversCurrentValueOnFirstDemandThenEachNewValue() {
+    let subject = CurrentValueSubject<Int, TestError>(0)
+    let recorder = Recorder<Int, TestError>()
+    subject.subscribe(recorder)
+    subject.send(1)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(0), .value(1), .completion(.finished)])
+  }
+
+  @Test func deliversCurrentValueOnlyWhenFirstRequested() {
+    let subject = CurrentValueSubject<Int, Never>(5)
+    let recorder = Recorder<Int, Never>(request: .none)
+    subject.subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(5)])
+  }
+
+  @Test func settingValueEmitsAndUpdatesValue() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = Recorder<Int, Never>()
+    subject.subscribe(recorder)
+    subject.value = 4
+    subject.send(6)
+    #expect(subject.value == 6)
+    #expect(recorder.events == [.subscription, .value(0), .value(4), .value(6)])
+  }
+
+  @Test func insideTheSinkValueIsAlreadyTheNewValue() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let seen = Locked<[Int]>([])
+    let cancellable = subject.sink { _ in seen.append(subject.value) }
+    subject.value = 1
+    #expect(seen.value == [0, 1])
+    cancellable.cancel()
+  }
+
+  @Test func ignoresSendsAfterCompletionAndKeepsItsValue() {
+    let subject = CurrentValueSubject<Int, TestError>(0)
+    let recorder = Recorder<Int, TestError>()
+    subject.subscribe(recorder)
+    subject.send(completion: .failure(.boom))
+    subject.send(1)
+    subject.value = 2
+    subject.send(completion: .finished)
+    #expect(subject.value == 0)
+    #expect(recorder.events == [.subscription, .value(0), .completion(.failure(.boom))])
+  }
+
+  @Test func lateSubscriberToFinishedSubjectGetsOnlyTheCompletion() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    subject.send(1)
+    subject.send(completion: .finished)
+    let recorder = Recorder<Int, Never>()
+    subject.subscribe(recorder)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  @Test func secondCompletionIsNeverDelivered() {
+    let subject = CurrentValueSubject<Int, TestError>(0)
+    let recorder = Recorder<Int, TestError>()
+    subject.subscribe(recorder)
+    subject.send(completion: .finished)
+    subject.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(0), .completion(.finished)])
+  }
+
+  @Test func maxDemandGetsAtMostThatManyValues() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = Recorder<Int, Never>(request: .max(3))
+    subject.subscribe(recorder)
+    for value in 1...5 { subject.send(value) }
+    #expect(recorder.events == [.subscription, .value(0), .value(1), .value(2)])
+  }
+
+  @Test func keepsLatestValueWhileDemandIsZeroAndDeliversItOnNextRequest() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = Recorder<Int, Never>(request: .max(1))
+    subject.subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    subject.send(3)
+    #expect(recorder.events == [.subscription, .value(0)])
+    recorder.request(.max(2))
+    subject.send(4)
+    subject.send(5)
+    #expect(recorder.events == [.subscription, .value(0), .value(3), .value(4)])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(0), .value(3), .value(4), .value(5)])
+  }
+
+  @Test func valueDeliveredOnRequestIsNotDeliveredAgain() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = Recorder<Int, Never>(request: .max(1))
+    subject.subscribe(recorder)
+    subject.send(1)
+    recorder.request(.max(1))
+    recorder.request(.max(1))
+    subject.send(2)
+    #expect(recorder.events == [.subscription, .value(0), .value(1), .value(2)])
+  }
+
+  @Test func pendingValueIsDroppedOnCompletion() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = Recorder<Int, Never>(request: .max(1))
+    subject.subscribe(recorder)
+    subject.send(1)
+    subject.send(completion: .finished)
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(0), .completion(.finished)])
+  }
+
+  @Test func subscribersReceiveEachValueInSubscriptionOrder() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let log = Locked<[String]>([])
+    var cancellables: [AnyCancellable] = []
+    for name in ["a", "b", "c"] {
+      subject.sink { log.append("\(name)\($0)") }.store(in: &cancellables)
+    }
+    subject.value = 1
+    #expect(log.value == ["a0", "b0", "c0", "a1", "b1", "c1"])
+  }
+
+  @Test func cancelFromInsideTheSinkStopsFurtherValues() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let holder = Locked<Recorder<Int, Never>?>(nil)
+    let recorder = Recorder<Int, Never> { value in
+      if value == 1 { holder.value?.cancel() }
+    }
+    holder.withLock { $0 = recorder }
+    subject.subscribe(recorder)
+    for value in 1...3 { subject.send(value) }
+    #expect(recorder.events == [.subscription, .value(0), .value(1)])
+  }
+
+  @Test func sendFromInsideTheSinkDoesNotDeadlock() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = Recorder<Int, Never> { value in
+      if value == 1 { subject.value = 2 }
+    }
+    subject.subscribe(recorder)
+    subject.send(1)
+    #expect(subject.value == 2)
+    #expect(recorder.events == [.subscription, .value(0), .value(1), .value(2)])
+  }
+
+  @Test func subscribeFromInsideTheSinkGetsTheCurrentValue() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let late = Recorder<Int, Never>()
+    let first = Recorder<Int, Never> { value in
+      if value == 1 { subject.subscribe(late) }
+    }
+    subject.subscribe(first)
+    subject.send(1)
+    subject.send(2)
+    #expect(first.events == [.subscription, .value(0), .value(1), .value(2)])
+    #expect(late.events == [.subscription, .value(1), .value(2)])
+  }
+}

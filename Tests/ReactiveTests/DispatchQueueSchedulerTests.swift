@@ -1,0 +1,85 @@
+import Dispatch
+import Reactive
+import Testing
+
+@Suite struct DispatchQueueSchedulerTests {
+  typealias Stride = DispatchQueue.SchedulerTimeType.Stride
+
+  @Test func strideUnitsAndLiteralsCountNanoseconds() {
+    #expect(Stride.seconds(2).magnitude == 2_000_000_000)
+    #expect(Stride.seconds(0.5).magnitude == 500_000_000)
+    #expect(Stride.milliseconds(3).magnitude == 3_000_000)
+    #expect(Stride.microseconds(4).magnitude == 4000)
+    #expect(Stride.nanoseconds(5).magnitude == 5)
+    let whole: Stride = 2
+    let fraction: Stride = 0.25
+    #expect(whole == .seconds(2))
+    #expect(fraction == .milliseconds(250))
+    #expect(Stride.seconds(1) + .milliseconds(500) == .milliseconds(1500))
+    #expect(Stride.seconds(1) - .milliseconds(1500) == .milliseconds(-500))
+    #expect(Stride.milliseconds(1) < .seconds(1))
+    #expect(Stride(.never).magnitude == Int.max)
+  }
+
+  @Test func timeAdvancesAndMeasuresDistances() {
+    let start = testTime(1)
+    let later = start.advanced(by: .milliseconds(1500))
+    #expect(later == testTime(2.5))
+    #expect(start.distance(to: later) == .milliseconds(1500))
+    #expect(later.distance(to: start) == .milliseconds(-1500))
+    #expect(later.advanced(by: .milliseconds(-1500)) == start)
+    #expect(later > start)
+  }
+
+  @Test func scheduleRunsAsynchronouslyOnTheQueueInOrder() {
+    let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.order")
+    let key = DispatchSpecificKey<Int>()
+    queue.setSpecific(key: key, value: 7)
+    let log = Locked<[Int]>([])
+    let onQueue = Locked<[Bool]>([])
+    let done = DispatchSemaphore(value: 0)
+    for index in 1...100 {
+      queue.schedule {
+        log.append(index)
+        onQueue.append(DispatchQueue.getSpecific(key: key) == 7)
+        if index == 100 { done.signal() }
+      }
+    }
+    #expect(wait(for: done))
+    #expect(log.value == Array(1...100))
+    #expect(onQueue.value == Array(repeating: true, count: 100))
+  }
+
+  @Test func scheduleAfterRunsNoEarlierThanItsDate() {
+    let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.after")
+    let done = DispatchSemaphore(value: 0)
+    let ranAt = Locked<DispatchQueue.SchedulerTimeType?>(nil)
+    let due = queue.now.advanced(by: .milliseconds(20))
+    queue.schedule(after: due) {
+      ranAt.withLock { $0 = queue.now }
+      done.signal()
+    }
+    #expect(wait(for: done))
+    #expect(ranAt.value.map { $0 >= due } == true)
+  }
+
+  @Test func repeatingScheduleRepeatsUntilCancelled() {
+    let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.repeat")
+    let count = Locked(0)
+    let thirdRun = DispatchSemaphore(value: 0)
+    let cancellable = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
+      let runs = count.withLock {
+        $0 += 1
+        return $0
+      }
+      if runs == 3 { thirdRun.signal() }
+    }
+    #expect(wait(for: thirdRun))
+    queue.sync { cancellable.cancel() }
+    let runsAtCancel = count.value
+    // Anything that was still queued behind the cancel has run once this returns.
+    queue.sync {}
+    #expect(count.value == runsAtCancel)
+    #expect(runsAtCancel >= 3)
+  }
+}

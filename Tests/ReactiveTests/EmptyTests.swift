@@ -1,0 +1,26 @@
+import Reactive
+import Testing
+
+@Suite struct EmptyTests {
+  @Test func finishesAtOnceWithoutValues() {
+    let recorder = Recorder<Int, TestError>()
+    Empty<Int, TestError>().subscribe(recorder)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  @Test func finishesEvenWithoutDemand() {
+    let recorder = Recorder<Int, Never>(request: .none)
+    Empty(completeImmediately: true, outputType: Int.self, failureType: Never.self).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  @Test func neverCompletesWhenAskedNotTo() {
+    let recorder = Recorder<Int, Never>()
+    let empty = Empty<Int, Never>(completeImmediately: false)
+    empty.subscribe(recorder)
+    recorder.cancel()
+    #expect(recorder.events == [.subscription])
+    #expect(empty.completeImmediately == false)
+    #expect(empty != Empty<Int, Never>())
+  }
+}

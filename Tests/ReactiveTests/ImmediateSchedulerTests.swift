@@ -1,0 +1,36 @@
+import Reactive
+import Testing
+
+@Suite struct ImmediateSchedulerTests {
+  @Test func runsEveryActionInlineBeforeScheduleReturns() {
+    let scheduler = ImmediateScheduler.shared
+    let log = Locked<[String]>([])
+    scheduler.schedule { log.append("now") }
+    log.append("after now")
+    scheduler.schedule(after: scheduler.now.advanced(by: .seconds(10))) { log.append("later") }
+    log.append("after later")
+    let cancellable = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) {
+      log.append("repeating")
+    }
+    log.append("after repeating")
+    cancellable.cancel()
+    #expect(log.value == ["now", "after now", "later", "after later", "repeating", "after repeating"])
+  }
+
+  @Test func clockNeverMoves() {
+    let scheduler = ImmediateScheduler.shared
+    let start = scheduler.now
+    #expect(start.advanced(by: .seconds(5)).distance(to: start) == 0)
+    #expect(scheduler.minimumTolerance == 0)
+  }
+
+  @Test func debounceOnTheImmediateSchedulerPassesValuesThrough() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>()
+    subject.debounce(for: .seconds(1), scheduler: ImmediateScheduler.shared).subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+}

@@ -1,0 +1,39 @@
+import Reactive
+import Testing
+
+@Suite struct JustTests {
+  @Test func deliversItsValueThenFinishes() {
+    let recorder = Recorder<Int, Never>()
+    Just(7).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(7), .completion(.finished)])
+  }
+
+  @Test func waitsForTheFirstDemand() {
+    let recorder = Recorder<Int, Never>(request: .none)
+    Just(7).subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(7), .completion(.finished)])
+  }
+
+  @Test func deliversNothingAfterCancel() {
+    let recorder = Recorder<Int, Never>(request: .none)
+    Just(7).subscribe(recorder)
+    recorder.cancel()
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func eachSubscriberGetsTheValue() {
+    let just = Just("a")
+    let first = Recorder<String, Never>()
+    let second = Recorder<String, Never>()
+    just.subscribe(first)
+    just.subscribe(second)
+    #expect(first.events == [.subscription, .value("a"), .completion(.finished)])
+    #expect(second.events == first.events)
+    #expect(just.output == "a")
+    #expect(just == Just("a"))
+  }
+}

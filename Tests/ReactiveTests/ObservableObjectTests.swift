@@ -1,0 +1,108 @@
+import Reactive
+import Testing
+
+private final class Profile: ObservableObject {
+  @Published var name = "a"
+  @Published var age = 1
+  var plain = 0
+}
+
+private final class Member: ObservableObjectBase {
+  @Published var points = 0
+}
+
+private class ObservableObjectBase: ObservableObject {
+  @Published var id = 0
+}
+
+private final class CustomModel: ObservableObject {
+  let objectWillChange = PassthroughSubject<Void, Never>()
+}
+
+@Suite struct ObservableObjectTests {
+  @Test func firesBeforeEachChangeOfAPublishedProperty() {
+    let profile = Profile()
+    let log = Locked<[String]>([])
+    let willChange = profile.objectWillChange.sink {
+      log.append("will change: name \(profile.name), age \(profile.age)")
+    }
+    let names = profile.$name.sink { log.append("name \($0)") }
+    profile.name = "b"
+    profile.age = 2
+    profile.plain = 9
+    #expect(
+      log.value == [
+        "name a",
+        "will change: name a, age 1", "name b",
+        "will change: name b, age 1",
+      ])
+    #expect(profile.age == 2)
+    willChange.cancel()
+    names.cancel()
+  }
+
+  @Test func firesOnceForEverySet() {
+    let profile = Profile()
+    profile.name = "before subscribing"
+    let count = Locked(0)
+    let cancellable = profile.objectWillChange.sink { count.withLock { $0 += 1 } }
+    profile.name = "x"
+    profile.name = "x"
+    profile.age = 3
+    #expect(count.value == 3)
+    cancellable.cancel()
+  }
+
+  @Test func isTheSamePublisherOnEveryAccess() {
+    let profile = Profile()
+    let count = Locked(0)
+    let first = profile.objectWillChange.sink { count.withLock { $0 += 1 } }
+    let second = profile.objectWillChange.sink { count.withLock { $0 += 1 } }
+    profile.age = 5
+    #expect(count.value == 2)
+    #expect(profile.objectWillChange === profile.objectWillChange)
+    first.cancel()
+    second.cancel()
+  }
+
+  @Test func coversPublishedPropertiesOfSuperclasses() {
+    let member = Member()
+    let count = Locked(0)
+    let cancellable = member.objectWillChange.sink { count.withLock { $0 += 1 } }
+    member.points = 1
+    member.id = 2
+    #expect(count.value == 2)
+    cancellable.cancel()
+  }
+
+  @Test func separateObjectsHaveSeparatePublishers() {
+    let first = Profile()
+    let second = Profile()
+    let count = Locked(0)
+    let cancellable = first.objectWillChange.sink { count.withLock { $0 += 1 } }
+    second.age = 9
+    #expect(count.value == 0)
+    first.age = 9
+    #expect(count.value == 1)
+    cancellable.cancel()
+  }
+
+  @Test func aCustomObjectWillChangePublisherIsUsedAsIs() {
+    let model = CustomModel()
+    let count = Locked(0)
+    let cancellable = model.objectWillChange.sink { count.withLock { $0 += 1 } }
+    model.objectWillChange.send()
+    #expect(count.value == 1)
+    cancellable.cancel()
+  }
+
+  @Test func observableObjectPublisherSendsToItsSubscribers() {
+    let publisher = ObservableObjectPublisher()
+    let count = Locked(0)
+    let cancellable = publisher.sink { count.withLock { $0 += 1 } }
+    publisher.send()
+    publisher.send()
+    #expect(count.value == 2)
+    cancellable.cancel()
+  }
+}

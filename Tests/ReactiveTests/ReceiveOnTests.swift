@@ -1,0 +1,128 @@
+import Dispatch
+import Reactive
+import Testing
+
+@Suite struct ReceiveOnTests {
+  @Test func deliversEverythingOnlyWhenTheSchedulerRuns() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    subject.receive(on: scheduler).subscribe(recorder)
+    #expect(recorder.events == [])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription])
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func currentValueArrivesAfterTheSubscriptionOnTheScheduler() {
+    let scheduler = DispatchQueue.test
+    let subject = CurrentValueSubject<Int, Never>(4)
+    let recorder = Recorder<Int, Never>()
+    subject.receive(on: scheduler).subscribe(recorder)
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(4)])
+  }
+
+  @Test func honoursDemand() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .max(1), extra: .none)
+    subject.receive(on: scheduler).subscribe(recorder)
+    scheduler.advance()
+    for value in 1...3 { subject.send(value) }
+    scheduler.advance()
+    recorder.request(.max(1))
+    subject.send(4)
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(1), .value(4)])
+  }
+
+  @Test func extraDemandReturnedOnTheSchedulerReachesUpstream() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .max(1), extra: .max(1))
+    subject.receive(on: scheduler).subscribe(recorder)
+    scheduler.advance()
+    subject.send(1)
+    scheduler.advance()
+    subject.send(2)
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func cancelDropsValuesAlreadyScheduled() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>()
+    subject.receive(on: scheduler).subscribe(recorder)
+    scheduler.advance()
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .finished)
+    recorder.cancel()
+    scheduler.advance()
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func immediateSchedulerDeliversSynchronously() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>()
+    subject.receive(on: ImmediateScheduler.shared).subscribe(recorder)
+    subject.send(1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func deliversInOrderOnARealQueueOffTheCallingStack() {
+    let queue = DispatchQueue(label: "ReceiveOnTests.real")
+    let key = DispatchSpecificKey<Int>()
+    queue.setSpecific(key: key, value: 1)
+    let subject = PassthroughSubject<Int, Never>()
+    let done = DispatchSemaphore(value: 0)
+    let values = Locked<[Int]>([])
+    let offQueue = Locked(0)
+    let cancellable = subject.receive(on: queue).sink(
+      receiveCompletion: { _ in done.signal() },
+      receiveValue: { value in
+        if DispatchQueue.getSpecific(key: key) != 1 { offQueue.withLock { $0 += 1 } }
+        values.append(value)
+      })
+    // The subscription, and with it the sink's demand, arrives on the queue too.
+    queue.sync {}
+    for value in 1...1000 {
+      subject.send(value)
+    }
+    subject.send(completion: .finished)
+    #expect(wait(for: done))
+    #expect(values.value == Array(1...1000))
+    #expect(offQueue.value == 0)
+    cancellable.cancel()
+  }
+
+  @Test func doesNotDeliverOnTheSendersStack() {
+    let queue = DispatchQueue(label: "ReceiveOnTests.stack")
+    let subject = PassthroughSubject<Int, Never>()
+    let sending = Locked(false)
+    let seenWhileSending = Locked<[Bool]>([])
+    let done = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+    let cancellable = subject.receive(on: queue).sink { _ in
+      seenWhileSending.append(sending.value)
+      done.signal()
+    }
+    queue.sync {}
+    // Block the queue so nothing can run there while the value is being sent.
+    queue.async { _ = gate.wait(timeout: .now() + 5) }
+    sending.withLock { $0 = true }
+    subject.send(1)
+    sending.withLock { $0 = false }
+    gate.signal()
+    #expect(wait(for: done))
+    #expect(seenWhileSending.value == [false])
+    cancellable.cancel()
+  }
+}

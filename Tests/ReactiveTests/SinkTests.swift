@@ -1,0 +1,82 @@
+import Reactive
+import Testing
+
+@Suite struct SinkTests {
+  @Test func receivesEveryValueThenTheCompletion() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let log = Locked<[Event<Int, TestError>]>([])
+    let cancellable = subject.sink(
+      receiveCompletion: { log.append(.completion($0)) }, receiveValue: { log.append(.value($0)) })
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .failure(.boom))
+    #expect(log.value == [.value(1), .value(2), .completion(.failure(.boom))])
+    cancellable.cancel()
+  }
+
+  @Test func valueOnlyFormForNeverFailingPublishers() {
+    let received = Locked<[Int]>([])
+    let cancellable = Just(4).sink { received.append($0) }
+    #expect(received.value == [4])
+    cancellable.cancel()
+  }
+
+  @Test func requestsUnlimitedDemand() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let subscription = RecordingSubscription()
+    sink.receive(subscription: subscription)
+    #expect(subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func cancelsASecondSubscription() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let first = RecordingSubscription()
+    let second = RecordingSubscription()
+    sink.receive(subscription: first)
+    sink.receive(subscription: second)
+    #expect(first.calls == [.request(.unlimited)])
+    #expect(second.calls == [.cancel])
+  }
+
+  @Test func cancelCancelsTheSubscriptionOnce() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let subscription = RecordingSubscription()
+    sink.receive(subscription: subscription)
+    sink.cancel()
+    sink.cancel()
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  @Test func cancelAfterCompletionDoesNotCancelUpstream() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let subscription = RecordingSubscription()
+    sink.receive(subscription: subscription)
+    sink.receive(completion: .finished)
+    sink.cancel()
+    #expect(subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func cancelStopsValues() {
+    let subject = PassthroughSubject<Int, Never>()
+    let received = Locked<[Int]>([])
+    let cancellable = subject.sink { received.append($0) }
+    subject.send(1)
+    cancellable.cancel()
+    subject.send(2)
+    #expect(received.value == [1])
+  }
+
+  @Test func cancelFromInsideItsOwnClosureStopsFurtherValues() {
+    let subject = PassthroughSubject<Int, Never>()
+    let received = Locked<[Int]>([])
+    let holder = Locked<AnyCancellable?>(nil)
+    let cancellable = subject.sink { value in
+      received.append(value)
+      if value == 2 { holder.value?.cancel() }
+    }
+    holder.withLock { $0 = cancellable }
+    for value in 1...4 { subject.send(value) }
+    #expect(received.value == [1, 2])
+    holder.withLock { $0 = nil }
+  }
+}

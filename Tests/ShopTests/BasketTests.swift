@@ -1,0 +1,84 @@
+import Testing
+
+@testable import Shop
+
+private let apple = ShoppingItem(id: "apple", name: "Apple", price: 50)
+private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
+
+@Suite struct BasketTests {
+  @Test func addingKeepsOneLinePerItemInFirstAddedOrder() throws {
+    var basket = Basket()
+    try basket.add(apple)
+    try basket.add(pear.withQuantity(2))
+    try basket.add(apple.withQuantity(3))
+    #expect(basket.lines == [apple.withQuantity(4), pear.withQuantity(2)])
+    #expect(basket.badgeQuantity == 6)
+    #expect(basket.subtotal == 4 * 50 + 2 * 80)
+  }
+
+  @Test func removingTakesUnitsAwayAndDropsEmptyLines() throws {
+    var basket = Basket(lines: [apple.withQuantity(2), pear])
+    let removed = try basket.remove(itemWithID: "apple")
+    #expect(removed == apple)
+    try basket.remove(itemWithID: "pear")
+    #expect(basket.lines == [apple])
+  }
+
+  @Test func removingMoreThanTheBasketHoldsIsRefusedAndChangesNothing() throws {
+    var basket = Basket(lines: [apple.withQuantity(2)])
+    #expect(throws: BasketError.notEnoughInBasket(name: "Apple", inBasket: 2, removing: 3)) {
+      try basket.remove(itemWithID: "apple", quantity: 3)
+    }
+    #expect(basket.lines == [apple.withQuantity(2)])
+    let error = #expect(throws: BasketError.self) { try basket.remove(itemWithID: "pear", name: "Pear") }
+    #expect(error?.description == "cannot remove Pear: it is not in the basket")
+    #expect(
+      BasketError.notEnoughInBasket(name: "Apple", inBasket: 2, removing: 3).description
+        == "cannot remove 3 × Apple: the basket holds only 2")
+  }
+
+  @Test func nonPositiveQuantitiesAreRefused() {
+    var basket = Basket()
+    #expect(throws: BasketError.nonPositiveQuantity(0)) { try basket.add(apple.withQuantity(0)) }
+    #expect(throws: BasketError.nonPositiveQuantity(-1)) { try basket.add(apple.withQuantity(-1)) }
+    #expect(throws: BasketError.nonPositiveQuantity(0)) {
+      try basket.remove(itemWithID: "apple", quantity: 0)
+    }
+    #expect(basket.isEmpty)
+  }
+
+  @Test func aLineHoldsAtMostTheLineLimit() throws {
+    var basket = Basket()
+    try basket.add(apple.withQuantity(Basket.lineLimit - 1))
+    try basket.add(apple)
+    let error = #expect(throws: BasketError.self) { try basket.add(apple) }
+    #expect(error == .lineLimitExceeded(name: "Apple", inBasket: 999, adding: 1, limit: 999))
+    #expect(error?.description == "cannot add 1 × Apple: the basket holds 999 and a line holds at most 999")
+    #expect(basket.quantity(ofItemWithID: "apple") == 999)
+  }
+
+  @Test func paperBagsAreFreeUnlimitedByTheLineLimitAndLeftOutOfTheBadge() throws {
+    var basket = Basket()
+    try basket.add(apple)
+    for _ in 0..<1_500 {
+      try basket.add(.paperBag())
+    }
+    #expect(basket.quantity(ofItemWithID: ShoppingItem.paperBagID) == 1_500)
+    #expect(basket.badgeQuantity == 1)
+    #expect(basket.subtotal == 50)
+    #expect(basket.lines.map(\.id) == ["apple", "paper-bag"])
+  }
+
+  @Test func addingSeveralItemsIsAllOrNothing() throws {
+    var basket = Basket(lines: [pear.withQuantity(999)])
+    #expect(throws: BasketError.self) { try basket.add([apple, pear]) }
+    #expect(basket.lines == [pear.withQuantity(999)])
+  }
+
+  @Test func calculatorCountsEverythingButBagsAndPricesEverything() {
+    let items = [apple.withQuantity(3), .paperBag(quantity: 5), pear]
+    #expect(ItemCalculator.totalQuantity(of: items) == 4)
+    #expect(ItemCalculator.subtotal(of: items) == 230)
+    #expect(ItemCalculator.totalQuantity(of: []) == 0)
+  }
+}

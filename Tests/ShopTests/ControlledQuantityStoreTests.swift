@@ -1,0 +1,96 @@
+import Dispatch
+import Reactive
+import Synchronization
+import Testing
+
+@testable import Shop
+
+private let apple = ShoppingItem(id: "apple", name: "Apple", price: 50)
+
+@Suite struct ControlledQuantityStoreTests {
+  @Test func updatesAddTheItemsQuantityWithoutBagsAndReadersSeeNoRepeats() throws {
+    let store = ControlledQuantityStore()
+    let recorder = ValueRecorder(store.quantityPublisher)
+    try store.updateQuantity(with: [apple.withQuantity(2), .paperBag(quantity: 4)])
+    try store.updateQuantity(with: [.paperBag()])
+    try store.updateQuantity(with: [apple])
+    try store.removeQuantity(of: [apple])
+    store.resetOnCheckout()
+    #expect(recorder.values == [0, 2, 3, 2, 0])
+    #expect(store.quantity == 0)
+  }
+
+  @Test func removingBelowZeroIsRefusedAndChangesNothing() throws {
+    let store = ControlledQuantityStore(quantity: 1)
+    let recorder = ValueRecorder(store.quantityPublisher)
+    let error = #expect(throws: QuantityStoreError.self) {
+      try store.removeQuantity(of: [apple.withQuantity(2)])
+    }
+    #expect(error == .wouldBeNegative(current: 1, removing: 2))
+    #expect(error?.description == "cannot remove 2 from a basket quantity of 1: it would be negative")
+    #expect(store.quantity == 1)
+    #expect(recorder.values == [1])
+  }
+
+  @Test func negativeItemQuantitiesAndGoingAboveTheMaximumAreRefused() throws {
+    let store = ControlledQuantityStore(quantity: ControlledQuantityStore.maximumQuantity - 1)
+    #expect(throws: QuantityStoreError.negativeItemQuantity(itemID: "apple", quantity: -3)) {
+      try store.updateQuantity(with: [apple.withQuantity(-3)])
+    }
+    #expect(
+      throws: QuantityStoreError.wouldExceedMaximum(
+        current: ControlledQuantityStore.maximumQuantity - 1, adding: 2,
+        maximum: ControlledQuantityStore.maximumQuantity)
+    ) { try store.updateQuantity(with: [apple.withQuantity(2)]) }
+    try store.updateQuantity(with: [apple])
+    #expect(store.quantity == ControlledQuantityStore.maximumQuantity)
+  }
+
+  @Test func eightThreadsMakingAHundredThousandUpdatesEachLoseNone() throws {
+    let store = ControlledQuantityStore()
+    let recorder = ValueRecorder(store.quantityPublisher)
+    let failures = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<100_000 {
+        do { try store.updateQuantity(with: [apple]) } catch { failures.add(1, ordering: .relaxed) }
+      }
+    }
+    #expect(failures.load(ordering: .relaxed) == 0)
+    #expect(store.quantity == 800_000)
+    let values = recorder.values
+    #expect(values.count == 800_001)
+    #expect(values.last == 800_000)
+    #expect(zip(values, values.dropFirst()).allSatisfy { $0 + 1 == $1 })
+  }
+
+  @Test func aSubscriberWritingFromItsSinkLeavesEverySubscriberInStep() throws {
+    let store = ControlledQuantityStore()
+    let first = ValueRecorder(store.quantityPublisher) { value in
+      if value > 0 && value < 10 { try? store.updateQuantity(with: [apple]) }
+    }
+    let second = ValueRecorder(store.quantityPublisher)
+    try store.updateQuantity(with: [apple])
+    #expect(store.quantity == 10)
+    #expect(first.values == Array(0...10))
+    #expect(second.values == Array(0...10))
+  }
+
+  @Test func concurrentWritersAndReentrantSinksStillEndOnTheStoredQuantity() throws {
+    let store = ControlledQuantityStore()
+    let echo = ValueRecorder(store.quantityPublisher) { value in
+      if value % 1_000 == 1 { try? store.updateQuantity(with: [apple]) }
+    }
+    let watchers = (0..<3).map { _ in ValueRecorder(store.quantityPublisher) }
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      for _ in 0..<10_000 {
+        try? store.updateQuantity(with: [apple])
+      }
+    }
+    let final = store.quantity
+    for recorder in watchers + [echo] {
+      let values = recorder.values
+      #expect(values.last == final)
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+    }
+  }
+}
