@@ -9,8 +9,8 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   /// What to cancel. A closure is kept wrapped as a cancellable, which fits in the existential
   /// without allocating; calling through a stored existential needs no copy of it, where switching
   /// over an enum of the two kinds copied (retained and released) the payload on every cancel.
-  private let canceller: any Cancellable
-  private let cancelled = Atomic<Bool>(false)
+  @usableFromInline let canceller: any Cancellable
+  @usableFromInline let cancelled = Atomic<Bool>(false)
 
   /// Creates a cancellable that runs `cancel` when cancelled or deinitialized.
   public init(_ cancel: @escaping () -> Void) {
@@ -18,6 +18,9 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   }
 
   /// Creates a cancellable that cancels `canceller` when cancelled or deinitialized.
+  ///
+  /// Inlinable, so that a caller handing over its last reference moves it in rather than copying it.
+  @inlinable
   public init<C: Cancellable>(_ canceller: C) {
     self.canceller = canceller
   }

@@ -20,13 +20,14 @@ extension Subscribers {
 
     /// Where the sink is in its life, one of the `SinkPhase` values. An atomic in the object itself, rather
     /// than a locked status in an allocation of its own, makes subscribing and cancelling cheaper.
-    private let phase = Atomic<Int>(SinkPhase.awaiting)
+    @usableFromInline let phase = Atomic<Int>(SinkPhase.awaiting)
     /// The subscription, while `phase` is `subscribed`. Written only by the thread that moved `phase`
     /// to `subscribing`, and taken only by the thread that moved it from `subscribed` to `terminal`;
     /// the atomic's ordering publishes it between them, so it needs no exclusivity check.
-    @exclusivity(unchecked) private var subscription: (any Subscription)?
+    @exclusivity(unchecked) @usableFromInline var subscription: (any Subscription)?
 
     /// Creates a sink that calls `receiveCompletion` and `receiveValue`.
+    @inlinable
     public init(
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
@@ -100,12 +101,13 @@ extension Subscribers {
 }
 
 /// The phases of a ``Subscribers/Sink``.
+@usableFromInline
 enum SinkPhase {
-  static var awaiting: Int { 0 }
+  @inlinable static var awaiting: Int { 0 }
   /// Storing the subscription; a few instructions long.
-  static var subscribing: Int { 1 }
-  static var subscribed: Int { 2 }
-  static var terminal: Int { 3 }
+  @inlinable static var subscribing: Int { 1 }
+  @inlinable static var subscribed: Int { 2 }
+  @inlinable static var terminal: Int { 3 }
 }
 
 /// Where a subscriber is in its life: waiting for a subscription, holding one, or done.
