@@ -7,8 +7,9 @@ import Synchronization
 /// the subject is instantiated. This class adds what depends on the value type: the current value, the
 /// completion, and delivery itself, which callers specialise through `@inlinable`.
 ///
-/// Locks, always taken in this order: `delivery`, then `values` or the registry's state lock. See
-/// ``ConduitRegistry`` for what each guards.
+/// Locks, always taken in this order: `delivery`, then `values`. Every write to the values holds both,
+/// so a thread holding `delivery` reads them without `values`, which only lets ``current`` be read
+/// from any thread. See ``ConduitRegistry`` for what `delivery` guards.
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: ConduitRegistry, @unchecked Sendable {
   /// The current value (replaying subjects) and the completion once there is one.
