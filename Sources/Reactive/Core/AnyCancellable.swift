@@ -6,24 +6,23 @@ import Synchronization
 /// subscription should live. Its cancel action runs at most once, whichever of ``cancel()`` and deinit
 /// comes first, and whichever thread calls it.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-  /// What to cancel: a closure, or a cancellable kept as an existential, which needs no allocation
-  /// where a closure over it would.
-  private enum Action {
-    case closure(() -> Void)
-    case canceller(any Cancellable)
-  }
-
-  private let action: Action
-  private let cancelled = Atomic<Bool>(false)
+  /// What to cancel. A closure is kept wrapped as a cancellable, which fits in the existential
+  /// without allocating; calling through a stored existential needs no copy of it, where switching
+  /// over an enum of the two kinds copied (retained and released) the payload on every cancel.
+  @usableFromInline let canceller: any Cancellable
+  @usableFromInline let cancelled = Atomic<Bool>(false)
 
   /// Creates a cancellable that runs `cancel` when cancelled or deinitialized.
   public init(_ cancel: @escaping () -> Void) {
-    action = .closure(cancel)
+    canceller = ClosureCancellable(body: cancel)
   }
 
   /// Creates a cancellable that cancels `canceller` when cancelled or deinitialized.
+  ///
+  /// Inlinable, so that a caller handing over its last reference moves it in rather than copying it.
+  @inlinable
   public init<C: Cancellable>(_ canceller: C) {
-    action = .canceller(canceller)
+    self.canceller = canceller
   }
 
   deinit {
@@ -32,11 +31,10 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
 
   /// Runs the cancel action, unless it has already run.
   public func cancel() {
-    guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    switch action {
-    case .closure(let body): body()
-    case .canceller(let canceller): canceller.cancel()
-    }
+    guard !cancelled.load(ordering: .acquiring),
+      !cancelled.exchange(true, ordering: .acquiringAndReleasing)
+    else { return }
+    canceller.cancel()
   }
 
   /// Keeps this cancellable in `set`, so that it lives as long as the set holds it.
@@ -71,5 +69,14 @@ extension Cancellable {
   public func store<C: RangeReplaceableCollection>(in collection: inout C)
   where C.Element == AnyCancellable {
     AnyCancellable(self).store(in: &collection)
+  }
+}
+
+/// A closure viewed as a cancellable.
+private struct ClosureCancellable: Cancellable {
+  let body: () -> Void
+
+  func cancel() {
+    body()
   }
 }

@@ -13,7 +13,8 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
 
   /// Creates the identifier of an object, equal for the same instance while it lives.
   public init(_ object: AnyObject) {
-    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object).hashValue)) | (1 << 63)
+    // The address itself: unique among live objects, and free to compute where hashing it is not.
+    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object))) | (1 << 63)
   }
 
   /// The identifier in hexadecimal.
