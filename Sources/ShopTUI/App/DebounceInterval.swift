@@ -16,7 +16,9 @@ struct DebounceInterval: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// An interval of `milliseconds`, clamped to 0...5000.
   init(milliseconds: Int) {
-    self.milliseconds = min(max(0, milliseconds), Self.maximum.milliseconds)
+    // A literal, not `Self.maximum`: `maximum` is built by this initializer, and reading it here
+    // re-entered its lazy initialization and hung the first use of any interval.
+    self.milliseconds = min(max(0, milliseconds), 5000)
   }
 
   /// The next step up (rounded to the 100 ms grid), at most 5 s.
