@@ -18,14 +18,13 @@ enum ScriptCommandSyntax {
       try expect(arguments, count: 1...2, usage: "add ID [N]", needs: "an item id")
       let id = String(arguments[0])
       guard catalog.hasItem(withID: id) else {
-        let hint = id == ShoppingItem.paperBagID ? " (use bag to add a paper bag)" : ""
-        throw LineProblem("no item \(ScriptText.quoted(id)) in the catalog\(hint)")
+        throw LineProblem("no item \(ScriptText.quoted(id)) in the catalog")
       }
       return .perform(.add(id: id, quantity: try count(arguments.dropFirst().first)))
     case "remove":
       try expect(arguments, count: 1...2, usage: "remove ID [N]", needs: "an item id")
       let id = String(arguments[0])
-      guard catalog.hasItem(withID: id) || id == ShoppingItem.paperBagID else {
+      guard catalog.hasItem(withID: id) else {
         throw LineProblem("no item \(ScriptText.quoted(id)) in the catalog")
       }
       return .perform(.remove(id: id, quantity: try count(arguments.dropFirst().first)))

@@ -15,8 +15,10 @@ enum ScriptText {
         result += "…"
         break
       }
-      if isControl(scalar) || scalar == "\"" || scalar == "\\" {
-        result += scalar.escaped(asASCII: false)
+      if isControl(scalar) {
+        result += escape(scalar)
+      } else if scalar == "\"" || scalar == "\\" {
+        result += "\\" + String(scalar)
       } else {
         result.unicodeScalars.append(scalar)
       }
@@ -30,12 +32,18 @@ enum ScriptText {
     var result = ""
     for scalar in text.unicodeScalars {
       if isControl(scalar) {
-        result += scalar.escaped(asASCII: false)
+        result += escape(scalar)
       } else {
         result.unicodeScalars.append(scalar)
       }
     }
     return result
+  }
+
+  /// `\u{1B}`: the code point in hex, the form Swift uses (the standard library's own escaping
+  /// leaves C1 controls such as U+009B raw).
+  static func escape(_ scalar: Unicode.Scalar) -> String {
+    "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
   }
 
   /// Whether `scalar` is a C0 control, DEL or a C1 control.
