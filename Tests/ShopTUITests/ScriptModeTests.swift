@@ -11,7 +11,8 @@ import Testing
     let status = ScriptMode.run(
       path: "/nonexistent/burst.shop", virtualClock: true, options: AppOptions(), console: recorder.console)
     #expect(status == 2)
-    #expect(recorder.errors == ["error: cannot read script /nonexistent/burst.shop: No such file or directory"])
+    #expect(
+      recorder.errors == ["error: cannot read script /nonexistent/burst.shop: No such file or directory"])
     #expect(recorder.output == [])
   }
 
@@ -41,7 +42,10 @@ import Testing
     let path = try writeFile(
       "{\"currency\": \"EUR\", \"items\": [{\"id\": \"pear\", \"name\": \"Pear\", \"price\": 80}]}",
       named: "catalog.json", in: directory)
-    #expect(runScript("add pear\n", options: AppOptions(catalogPath: path)).output == ["0.000 sent 1", "1.000 badge 1"])
+    #expect(
+      runScript("add pear\n", options: AppOptions(catalogPath: path)).output == [
+        "0.000 sent 1", "1.000 badge 1",
+      ])
     #expect(runScript("add apple\n", options: AppOptions(catalogPath: path)).status == 2)
   }
 
@@ -91,7 +95,8 @@ import Testing
     let virtual = runScript(script)
     let real = runScript(script, virtualClock: false)
     #expect(real.status == 0)
-    #expect(virtual.output == ["0.000 sent 1", "0.100 sent 3", "0.300 badge 3", "0.450 sent 4", "0.650 badge 4"])
+    #expect(
+      virtual.output == ["0.000 sent 1", "0.100 sent 3", "0.300 badge 3", "0.450 sent 4", "0.650 badge 4"])
     let parse = { (line: String) -> (Int, String) in
       let parts = line.split(separator: " ", maxSplits: 1)
       return (Int((Double(parts[0])! * 1000).rounded()), String(parts[1]))

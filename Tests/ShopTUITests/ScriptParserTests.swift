@@ -39,7 +39,8 @@ import Testing
       lines.map(\.step) == [
         .perform(.add(id: "apple", quantity: 1)), .perform(.add(id: "banana", quantity: 3)),
         .perform(.remove(id: "apple", quantity: 2)), .perform(.bag), .perform(.reorder), .perform(.checkout),
-        .wait(milliseconds: 250), .wait(milliseconds: 1500), .wait(milliseconds: 2000), .perform(.mode(.simple)),
+        .wait(milliseconds: 250), .wait(milliseconds: 1500), .wait(milliseconds: 2000),
+        .perform(.mode(.simple)),
         .perform(.debounce(DebounceInterval(milliseconds: 0))),
         .perform(.debounce(DebounceInterval(milliseconds: 5000))),
       ])
@@ -69,9 +70,10 @@ import Testing
       problems("wait soon")
         == ["error: line 1: wait: \"soon\" is not a duration (use 250ms, 1s, 1.5s or a number of seconds)"])
     #expect(problems("wait 0.0005s") == ["error: line 1: wait: \"0.0005s\" is finer than a millisecond"])
-    #expect(problems("wait 2h") == [
-      "error: line 1: wait: \"2h\" is not a duration (use 250ms, 1s, 1.5s or a number of seconds)"
-    ])
+    #expect(
+      problems("wait 2h") == [
+        "error: line 1: wait: \"2h\" is not a duration (use 250ms, 1s, 1.5s or a number of seconds)"
+      ])
     #expect(problems("wait 3601") == ["error: line 1: wait: \"3601\" is longer than the maximum of 1 hour"])
     #expect(problems("debounce 6s") == ["error: line 1: debounce: \"6s\" is longer than the maximum of 5s"])
     #expect(
@@ -81,7 +83,9 @@ import Testing
 
   @Test func refusesABadMode() {
     #expect(
-      problems("mode fast") == ["error: line 1: mode: \"fast\" is not a store mode (use controlled or simple)"])
+      problems("mode fast") == [
+        "error: line 1: mode: \"fast\" is not a store mode (use controlled or simple)"
+      ])
   }
 
   @Test(arguments: ["0", "1000", "-1", "+2", "two", "1.5", "٣"])
@@ -103,7 +107,9 @@ import Testing
       problems("add apple 2 3")
         == ["error: line 1: too many arguments to add, starting at \"3\" (add ID [N])"])
     #expect(
-      problems("wait 1s 2s") == ["error: line 1: too many arguments to wait, starting at \"2s\" (wait DURATION)"])
+      problems("wait 1s 2s") == [
+        "error: line 1: too many arguments to wait, starting at \"2s\" (wait DURATION)"
+      ])
   }
 
   @Test func reportsEveryBadLineInOrder() {
@@ -123,16 +129,20 @@ import Testing
   }
 
   @Test func escapesControlCharactersAndEscapeSequences() {
-    #expect(problems("add apple 1\tb\u{7F}") == ["error: line 1: too many arguments to add, starting at \"b\\u{7F}\" (add ID [N])"])
+    #expect(
+      problems("add apple 1\tb\u{7F}") == [
+        "error: line 1: too many arguments to add, starting at \"b\\u{7F}\" (add ID [N])"
+      ])
     #expect(problems("add \"x\\") == ["error: line 1: no item \"\\\"x\\\\\" in the catalog"])
     #expect(problems("add \u{1B}[31mapple") == ["error: line 1: no item \"\\u{1B}[31mapple\" in the catalog"])
     #expect(
       problems("\u{1B}]0;owned\u{07}")[0]
         == "error: line 1: unknown command \"\\u{1B}]0;owned\\u{7}\" (use add, remove, bag, reorder, checkout,"
         + " wait, mode or debounce)")
-    #expect(problems("mode \u{9B}2J") == [
-      "error: line 1: mode: \"\\u{9B}2J\" is not a store mode (use controlled or simple)"
-    ])
+    #expect(
+      problems("mode \u{9B}2J") == [
+        "error: line 1: mode: \"\\u{9B}2J\" is not a store mode (use controlled or simple)"
+      ])
   }
 
   @Test func shortensVeryLongText() {

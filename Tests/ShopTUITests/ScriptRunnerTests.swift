@@ -61,7 +61,9 @@ import Testing
   @Test func switchingModesCarriesTheBasketCountOver() {
     let run = runScript("add apple 2\nwait 1s\nmode simple\nadd apple\nwait 1s\nmode controlled\nadd apple\n")
     #expect(
-      run.output == ["0.000 sent 2", "1.000 badge 2", "1.000 sent 3", "2.000 badge 3", "2.000 sent 4", "3.000 badge 4"])
+      run.output == [
+        "0.000 sent 2", "1.000 badge 2", "1.000 sent 3", "2.000 badge 3", "2.000 sent 4", "3.000 badge 4",
+      ])
   }
 
   @Test func anEmptyScriptPrintsNothing() {

@@ -58,6 +58,7 @@ func runScript(
   _ script: String, virtualClock: Bool = true, options: AppOptions = AppOptions()
 ) -> (status: Int32, output: [String], errors: [String]) {
   let recorder = ConsoleRecorder(stdin: script)
-  let status = ScriptMode.run(path: "-", virtualClock: virtualClock, options: options, console: recorder.console)
+  let status = ScriptMode.run(
+    path: "-", virtualClock: virtualClock, options: options, console: recorder.console)
   return (status, recorder.output, recorder.errors)
 }

@@ -23,7 +23,8 @@ enum ScriptMode {
     let catalog: Catalog
     do {
       let bytes = try path == "-" ? console.readStandardInput() : ScriptFile.contents(atPath: path)
-      catalog = try options.catalogPath.map { path throws(CatalogError) in try Catalog.load(fromFile: path) }
+      catalog =
+        try options.catalogPath.map { path throws(CatalogError) in try Catalog.load(fromFile: path) }
         ?? .builtIn
       lines = try ScriptParser(catalog: catalog).parse(bytes)
     } catch let error as ScriptProblems {
