@@ -26,8 +26,8 @@ case .help:
   print(HelpText.text)
 case .version:
   print(HelpText.version)
-case .script:
-  fail("script mode is not built yet")
+case .script(let path, let virtualClock, let options):
+  exit(ScriptMode.run(path: path, virtualClock: virtualClock, options: options))
 case .run(let options):
   let startup: Startup
   do {

@@ -12,25 +12,37 @@ final class BadgeViewModel: ObservableObject {
   @Published private(set) var count: Int
 
   private var subscription: AnyCancellable?
+  /// Counts binds, so that a value scheduled under an earlier bind is dropped like a pending debounce.
+  private var generation = 0
 
   /// A badge showing `count` until it is bound.
   init(count: Int) {
     self.count = count
   }
 
-  /// Follows `publisher` through a debounce of `interval` on `scheduler`, replacing any earlier
-  /// subscription. The publisher's current value (which it gives on subscribe) goes through the
+  /// Follows `publisher` through a debounce of `interval` on `scheduler` (a zero interval still goes
+  /// through `scheduler`, without delay), replacing any earlier subscription. The publisher's current value (which it gives on subscribe) goes through the
   /// debounce only when `replayCurrent` is true: when the badge is behind it.
   func bind(
     to publisher: AnyPublisher<Int, Never>, interval: DebounceInterval,
     scheduler: AnySchedulerOf<DispatchQueue>, replayCurrent: Bool
   ) {
     subscription = nil
+    generation += 1
     let changes = replayCurrent ? publisher : publisher.dropFirst().eraseToAnyPublisher()
-    let debounced =
-      interval.milliseconds == 0
-      ? changes : changes.debounce(for: interval.stride, scheduler: scheduler).eraseToAnyPublisher()
-    subscription = debounced.sink { [weak self] value in
+    guard interval.milliseconds > 0 else {
+      // No debounce, but still through the scheduler, never inside the store's send: the session's
+      // sink reads the basket, which the use case that sent the value is still writing.
+      let current = generation
+      subscription = changes.sink { [weak self] value in
+        scheduler.schedule { [weak self] in
+          guard let self, generation == current else { return }
+          count = value
+        }
+      }
+      return
+    }
+    subscription = changes.debounce(for: interval.stride, scheduler: scheduler).sink { [weak self] value in
       self?.count = value
     }
   }
@@ -38,5 +50,6 @@ final class BadgeViewModel: ObservableObject {
   /// Stops following the store.
   func unbind() {
     subscription = nil
+    generation += 1
   }
 }

@@ -35,9 +35,6 @@ final class ShopSession {
   private let clock: () -> Date
   private let saveState: (ShopState) -> Void
   private var sentSubscription: AnyCancellable?
-  /// Whether a command is running; the badge's comparison with the basket waits for it.
-  private var isPerforming = false
-  private var badgeToCompare: Int?
   private var badgeSubscription: AnyCancellable?
 
   /// Starts a session on `shop`, with a store of `mode` holding the basket's quantity and a badge
@@ -80,19 +77,11 @@ final class ShopSession {
 
   /// Carries out `command`; returns a line for the status bar, or throws one explaining the refusal.
   ///
-  /// The use cases change a copy of the shop, which replaces `shop` once they succeed. The store may
-  /// publish, and with no debounce the badge may change, while they run: the badge's comparison with
-  /// the basket waits until the basket is up to date.
+  /// The use cases change a copy of the shop, which replaces `shop` once they succeed: the store
+  /// publishes while they run, and a subscriber may read `shop` then. (The badge itself only ever
+  /// changes on the scheduler, never inside a send.)
   @discardableResult
   func perform(_ command: ShopCommand) throws(ShopCommandError) -> String {
-    isPerforming = true
-    defer {
-      isPerforming = false
-      if let value = badgeToCompare {
-        badgeToCompare = nil
-        compareWithBasket(value)
-      }
-    }
     var updated = shop
     let message: String
     do {
@@ -121,7 +110,7 @@ final class ShopSession {
     case .remove(let id, let quantity):
       let name = shop.basket.lines.first { $0.id == id }?.name ?? catalog.item(withID: id)?.name ?? id
       guard shop.basket.quantity(ofItemWithID: id) > 0 else {
-        throw ShopCommandError.refused("\(name) is not in the basket")
+        throw ShopCommandError.refused("cannot remove \(name): it is not in the basket")
       }
       try shopping.remove(itemWithID: id, quantity: quantity, in: &shop)
       return quantity == 1 ? "removed \(name)" : "removed \(quantity) × \(name)"
@@ -183,11 +172,7 @@ final class ShopSession {
   private func badgeDidChange(to value: Int) {
     pending = nil
     record(.badge(value))
-    if isPerforming {
-      badgeToCompare = value
-    } else {
-      compareWithBasket(value)
-    }
+    compareWithBasket(value)
   }
 
   /// Notes a settled badge that disagrees with the basket.

@@ -17,17 +17,25 @@ struct RenderBenchmark {
       }
       let app = makeApp(catalog: .builtIn, width: width, height: height)
       let frame = medianNanoseconds(iterations: 100) { blackHole(Screen.render(app.state, app.session)) }
-      rows.append(["\(width)x\(height), built-in catalog", format(frame / 1000), format(floor / 1000), format(frame / floor)])
+      rows.append([
+        "\(width)x\(height), built-in catalog", format(frame / 1000), format(floor / 1000),
+        format(frame / floor),
+      ])
       if width == 80 {
         let large = makeApp(catalog: millionItemCatalog(), width: width, height: height)
         large.controller.handle(.bottom)
         let largeFrame = medianNanoseconds(iterations: 100) {
           blackHole(Screen.render(large.state, large.session))
         }
-        rows.append(["80x24, 1,000,000 items, at the end", format(largeFrame / 1000), format(floor / 1000), format(largeFrame / floor)])
+        rows.append([
+          "80x24, 1,000,000 items, at the end", format(largeFrame / 1000), format(floor / 1000),
+          format(largeFrame / floor),
+        ])
       }
     }
-    printTable("ShopTUI: render a full frame into a grid (floor: fill a blank grid)", ["frame", "us", "floor us", "x floor"], rows)
+    printTable(
+      "ShopTUI: render a full frame into a grid (floor: fill a blank grid)",
+      ["frame", "us", "floor us", "x floor"], rows)
   }
 
   private struct App {
@@ -52,7 +60,9 @@ struct RenderBenchmark {
   }
 
   private func millionItemCatalog() -> Catalog {
-    let items = (0..<1_000_000).map { ShoppingItem(id: "item-\($0)", name: "Item number \($0)", price: $0 % 10_000) }
+    let items = (0..<1_000_000).map {
+      ShoppingItem(id: "item-\($0)", name: "Item number \($0)", price: $0 % 10_000)
+    }
     return try! Catalog(currency: "EUR", items: items)
   }
 }

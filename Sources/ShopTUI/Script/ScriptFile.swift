@@ -1,0 +1,44 @@
+import Foundation
+
+/// Why a script could not be read: one line naming the file.
+struct ScriptFileError: Error, Equatable, CustomStringConvertible {
+  /// The file's name as given, or "standard input".
+  let name: String
+  /// The system's reason, or what is wrong.
+  let reason: String
+
+  /// `cannot read script NAME: REASON`, control characters in the name escaped.
+  var description: String { "cannot read script \(ScriptText.escaped(name)): \(reason)" }
+}
+
+/// Reads a script file whole.
+enum ScriptFile {
+  /// The largest script accepted: far more than anyone writes by hand.
+  static let maximumBytes = 16 << 20
+
+  /// The bytes of the file at `path`.
+  static func contents(atPath path: String) throws(ScriptFileError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw ScriptFileError(name: path, reason: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    return try readAll(descriptor: descriptor, name: path)
+  }
+
+  /// Everything left to read on `descriptor`; `name` names it in errors.
+  static func readAll(descriptor: Int32, name: String) throws(ScriptFileError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ScriptFileError(name: name, reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { return bytes }
+      bytes += chunk[..<count]
+      guard bytes.count <= maximumBytes else {
+        throw ScriptFileError(name: name, reason: "larger than \(maximumBytes >> 20) MB")
+      }
+    }
+  }
+}
