@@ -14,7 +14,8 @@ struct AppProcessBenchmarks {
     var startTimes: [Double] = []
     var peakKilobytes = 0
     for _ in 0..<9 {
-      guard let run = try? TerminalRun(binary: binary, arguments: ["--no-state"], width: 80, height: 24) else {
+      guard let run = try? TerminalRun(binary: binary, arguments: ["--no-state"], width: 80, height: 24)
+      else {
         print("\nShopTUI: cannot start \(binary) on a pseudo-terminal")
         return
       }
@@ -35,16 +36,27 @@ struct AppProcessBenchmarks {
       "ShopTUI: the release binary on a pseudo-terminal",
       ["measure", "value", "target"],
       [
-        ["start to first frame, median of 9", format(median) + " ms", "<= 50 ms " + (median <= 50 ? "ok" : "MISSED")],
+        [
+          "start to first frame, median of 9", format(median) + " ms",
+          "<= 50 ms " + (median <= 50 ? "ok" : "MISSED"),
+        ],
         ["start to first frame, worst", format(startTimes.max() ?? 0) + " ms", ""],
-        ["peak memory, built-in catalog", "\(peakKilobytes / 1024) MB", "<= 25 MB " + (peakKilobytes <= 25 * 1024 ? "ok" : "MISSED")],
-        ["bytes written for one badge change", bytes.map { "\($0)" } ?? "n/a", "<= 64 " + ((bytes ?? 65) <= 64 ? "ok" : "MISSED")],
+        [
+          "peak memory, built-in catalog", "\(peakKilobytes / 1024) MB",
+          "<= 25 MB " + (peakKilobytes <= 25 * 1024 ? "ok" : "MISSED"),
+        ],
+        [
+          "bytes written for one badge change", bytes.map { "\($0)" } ?? "n/a",
+          "<= 64 " + ((bytes ?? 65) <= 64 ? "ok" : "MISSED"),
+        ],
       ])
   }
 
   /// The bytes the app writes when a pending change reaches the badge (no timeline at 80x18).
   private func badgeChangeBytes() -> Int? {
-    guard let run = try? TerminalRun(binary: binary, arguments: ["--no-state", "--debounce", "500ms"], width: 80, height: 18),
+    guard
+      let run = try? TerminalRun(
+        binary: binary, arguments: ["--no-state", "--debounce", "500ms"], width: 80, height: 18),
       run.waitForOutput(containing: "Basket: 0", seconds: 5)
     else { return nil }
     defer { run.stop() }
@@ -106,7 +118,8 @@ final class TerminalRun {
 
   /// VmHWM of the child, in kilobytes.
   func peakMemoryKilobytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+    guard
+      let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
     else { return 0 }
     return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0

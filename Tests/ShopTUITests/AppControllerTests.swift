@@ -30,7 +30,9 @@ import Testing
   @Test func removingBelowZeroIsRefusedWithAStatusLine() {
     let app = AppFixture()
     app.press(.character("x"))
-    #expect(app.controller.state.status == .init(text: "cannot remove Apple: it is not in the basket", kind: .error))
+    #expect(
+      app.controller.state.status == .init(text: "cannot remove Apple: it is not in the basket", kind: .error)
+    )
     #expect(app.eventLines.isEmpty)
   }
 
