@@ -23,9 +23,22 @@ enum KeyBindings {
     Entry(keys: "q Ctrl-C", meaning: "quit"),
   ]
 
-  /// The footer's short hints.
-  static let footer =
-    "a add  b bag  x remove  r reorder  c checkout  m mode  +/- debounce  / filter  ? help  q quit"
+  /// The footer's short hints, most useful first.
+  static let footerHints = [
+    "a add", "b bag", "r reorder", "m mode", "+/- debounce", "x remove", "c checkout", "/ filter",
+  ]
+
+  /// As many hints as fit in `width` columns after `prefix`, always ending with help and quit.
+  static func footer(width: Int, prefix: String = "") -> String {
+    let ending = "? help  q quit"
+    var hints: [String] = []
+    for hint in footerHints {
+      let candidate = (hints + [hint, ending]).joined(separator: "  ")
+      guard DisplayWidth.of(prefix) + 1 + DisplayWidth.of(candidate) <= width else { break }
+      hints.append(hint)
+    }
+    return " " + prefix + (hints + [ending]).joined(separator: "  ")
+  }
 
   /// The action for `event`, given what the screen is doing; `nil` for a key that does nothing.
   static func action(for event: InputEvent, in state: AppState, listTop: Int) -> AppAction? {

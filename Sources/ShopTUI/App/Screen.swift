@@ -44,9 +44,9 @@ enum Screen {
     } else if state.isEditingFilter {
       hint = " filter: \(state.filter)▏   Enter keeps it   Esc clears it"
     } else if !state.filter.isEmpty {
-      hint = " filter \"\(state.filter)\"   Esc clears   " + KeyBindings.footer
+      hint = KeyBindings.footer(width: layout.width, prefix: "filter \"\(state.filter)\"  Esc clears  ")
     } else {
-      hint = " " + KeyBindings.footer
+      hint = KeyBindings.footer(width: layout.width)
     }
     grid.writeField(
       hint, at: GridPoint(x: 0, y: layout.footerRow), width: layout.width, style: Style(foreground: .muted))
