@@ -44,7 +44,6 @@ tsan: deps
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/Benchmarks
-	SHOP_RENDER_BENCHMARK=1 .build/release/shop
 	.build/release/TUIBenchmarks $(CURDIR)/.build/release/shop
 
 lint:

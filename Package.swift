@@ -19,8 +19,9 @@ let package = Package(
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
     .executableTarget(name: "ShopTUI", dependencies: ["Reactive", "Shop", "CNcurses"]),
-    .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "Shop"]),
-    .executableTarget(name: "TUIBenchmarks"),
+    .target(name: "BenchmarkSupport"),
+    .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "Shop", "BenchmarkSupport"]),
+    .executableTarget(name: "TUIBenchmarks", dependencies: ["BenchmarkSupport"]),
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
     .testTarget(name: "ArticleTests", dependencies: ["Reactive"]),
     .testTarget(name: "ShopTests", dependencies: ["Shop", "Reactive"]),

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// `make bench`: every benchmark of the project, printed as tables.

@@ -5,10 +5,11 @@ import Shop
 
 /// `make bench` runs the release binary with `SHOP_RENDER_BENCHMARK=1`: the time to render a full frame
 /// into a grid, against a floor measured in the same run (filling a blank grid of the same size with
-/// one style, cell by cell). It lives in the app because the views are the app's own types.
+/// one style, cell by cell). It lives in the app because the views are the app's own types; it prints
+/// one tab-separated line per frame (name, nanoseconds, floor nanoseconds), which the TUIBenchmarks
+/// executable turns into a table.
 struct RenderBenchmark {
   func run() {
-    var rows: [[String]] = []
     for (width, height) in [(80, 24), (200, 60)] {
       let floor = medianNanoseconds(iterations: 200) {
         var grid = Grid(width: width, height: height)
@@ -17,25 +18,16 @@ struct RenderBenchmark {
       }
       let app = makeApp(catalog: .builtIn, width: width, height: height)
       let frame = medianNanoseconds(iterations: 100) { blackHole(Screen.render(app.state, app.session)) }
-      rows.append([
-        "\(width)x\(height), built-in catalog", format(frame / 1000), format(floor / 1000),
-        format(frame / floor),
-      ])
+      print("\(width)x\(height), built-in catalog\t\(frame)\t\(floor)")
       if width == 80 {
         let large = makeApp(catalog: millionItemCatalog(), width: width, height: height)
         large.controller.handle(.bottom)
         let largeFrame = medianNanoseconds(iterations: 100) {
           blackHole(Screen.render(large.state, large.session))
         }
-        rows.append([
-          "80x24, 1,000,000 items, at the end", format(largeFrame / 1000), format(floor / 1000),
-          format(largeFrame / floor),
-        ])
+        print("80x24, 1,000,000 items, at the end\t\(largeFrame)\t\(floor)")
       }
     }
-    printTable(
-      "ShopTUI: render a full frame into a grid (floor: fill a blank grid)",
-      ["frame", "us", "floor us", "x floor"], rows)
   }
 
   private struct App {
@@ -83,21 +75,4 @@ private func medianNanoseconds(rounds: Int = 9, iterations: Int, _ body: () -> V
     samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations))
   }
   return samples.sorted()[samples.count / 2]
-}
-
-private func format(_ value: Double) -> String { String(format: "%.1f", value) }
-
-private func printTable(_ title: String, _ header: [String], _ rows: [[String]]) {
-  let all = [header] + rows
-  let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-  print("\n" + title)
-  for (index, row) in all.enumerated() {
-    let cells = row.enumerated().map { column, cell in
-      column == 0
-        ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-        : String(repeating: " ", count: widths[column] - cell.count) + cell
-    }
-    print("  " + cells.joined(separator: "  "))
-    if index == 0 { print("  " + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
-  }
 }

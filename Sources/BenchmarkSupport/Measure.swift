@@ -1,18 +1,20 @@
 import Dispatch
 import Foundation
 
+// What every benchmark executable of the project shares: timing, and printing tables.
+
 /// Keeps the optimizer from proving a result unused or a value constant.
 @inline(never)
-func blackHole<T>(_ value: T) -> T { value }
+public func blackHole<T>(_ value: T) -> T { value }
 
 /// Nanoseconds of monotonic time.
-func nanosecondsNow() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+public func nanosecondsNow() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// The median per-iteration cost, in nanoseconds, of `body(iterations)` over `rounds` runs.
 ///
 /// The median of several rounds, each long enough to swamp timer resolution, is stable on a shared
 /// two-core machine where a single round can be disturbed.
-func nanosecondsPerIteration(iterations: Int, rounds: Int = 7, _ body: (Int) -> Void) -> Double {
+public func nanosecondsPerIteration(iterations: Int, rounds: Int = 7, _ body: (Int) -> Void) -> Double {
   body(iterations / 10)  // warm up caches and lazy initialisation
   var samples: [Double] = []
   for _ in 0..<rounds {
@@ -24,7 +26,7 @@ func nanosecondsPerIteration(iterations: Int, rounds: Int = 7, _ body: (Int) -> 
 }
 
 /// Prints a table with a header row and left-aligned first column.
-func printTable(_ title: String, _ header: [String], _ rows: [[String]]) {
+public func printTable(_ title: String, _ header: [String], _ rows: [[String]]) {
   let all = [header] + rows
   let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
   print("\n" + title)
@@ -40,6 +42,6 @@ func printTable(_ title: String, _ header: [String], _ rows: [[String]]) {
 }
 
 /// Formats a number with `digits` decimals.
-func format(_ value: Double, _ digits: Int = 1) -> String {
+public func format(_ value: Double, _ digits: Int = 1) -> String {
   String(format: "%.\(digits)f", value)
 }
