@@ -62,8 +62,7 @@ extension Publishers {
     where Downstream.Input == Output, Downstream.Failure == Failure {
       private let downstream: Downstream
       private let events: HandleEvents
-      private let lock = PlainLock.make()
-      private var status = SubscriptionStatus.awaiting
+      private let status = LockedState.make(SubscriptionStatus.awaiting)
 
       init(downstream: Downstream, events: HandleEvents) {
         self.downstream = downstream
@@ -73,12 +72,7 @@ extension Publishers {
       var description: String { "HandleEvents" }
 
       func receive(subscription: any Subscription) {
-        let accepted: Bool = lock.withLock {
-          guard case .awaiting = status else { return false }
-          status = .subscribed(subscription)
-          return true
-        }
-        guard accepted else {
+        guard status.withLock({ $0.accept(subscription) }) else {
           subscription.cancel()
           return
         }
@@ -94,27 +88,18 @@ extension Publishers {
       }
 
       func receive(completion: Subscribers.Completion<Failure>) {
-        lock.withLock { status = .terminal }
+        status.withLock { $0 = .terminal }
         events.receiveCompletion?(completion)
         downstream.receive(completion: completion)
       }
 
       func request(_ demand: Subscribers.Demand) {
         events.receiveRequest?(demand)
-        let upstream: (any Subscription)? = lock.withLock {
-          if case .subscribed(let subscription) = status { return subscription }
-          return nil
-        }
-        upstream?.request(demand)
+        status.withLock { $0.subscription }?.request(demand)
       }
 
       func cancel() {
-        let upstream: (any Subscription)? = lock.withLock {
-          defer { status = .terminal }
-          if case .subscribed(let subscription) = status { return subscription }
-          return nil
-        }
-        guard let upstream else { return }
+        guard let upstream = status.withLock({ $0.terminate() }) else { return }
         events.receiveCancel?()
         upstream.cancel()
       }

@@ -40,8 +40,7 @@ extension Publishers {
       private let downstream: Downstream
       private let scheduler: Context
       private let options: Context.SchedulerOptions?
-      private let lock = PlainLock.make()
-      private var status = SubscriptionStatus.awaiting
+      private let status = LockedState.make(SubscriptionStatus.awaiting)
 
       init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         self.downstream = downstream
@@ -52,19 +51,14 @@ extension Publishers {
       var description: String { "ReceiveOn" }
 
       private var isCancelled: Bool {
-        lock.withLock {
-          if case .terminal = status { return true }
+        status.withLock {
+          if case .terminal = $0 { return true }
           return false
         }
       }
 
       func receive(subscription: any Subscription) {
-        let accepted: Bool = lock.withLock {
-          guard case .awaiting = status else { return false }
-          status = .subscribed(subscription)
-          return true
-        }
-        guard accepted else {
+        guard status.withLock({ $0.accept(subscription) }) else {
           subscription.cancel()
           return
         }
@@ -82,9 +76,9 @@ extension Publishers {
 
       func receive(completion: Subscribers.Completion<Failure>) {
         scheduler.schedule(options: options) {
-          let wasActive: Bool = self.lock.withLock {
-            defer { self.status = .terminal }
-            if case .terminal = self.status { return false }
+          let wasActive: Bool = self.status.withLock { status in
+            defer { status = .terminal }
+            if case .terminal = status { return false }
             return true
           }
           if wasActive { self.downstream.receive(completion: completion) }
@@ -92,20 +86,11 @@ extension Publishers {
       }
 
       func request(_ demand: Subscribers.Demand) {
-        let upstream: (any Subscription)? = lock.withLock {
-          if case .subscribed(let subscription) = status { return subscription }
-          return nil
-        }
-        upstream?.request(demand)
+        status.withLock { $0.subscription }?.request(demand)
       }
 
       func cancel() {
-        let upstream: (any Subscription)? = lock.withLock {
-          defer { status = .terminal }
-          if case .subscribed(let subscription) = status { return subscription }
-          return nil
-        }
-        upstream?.cancel()
+        status.withLock { $0.terminate() }?.cancel()
       }
     }
   }
