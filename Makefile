@@ -35,6 +35,7 @@ e2e: deps
 	python3 Tests/EndToEnd/e2e.py
 	python3 Tests/EndToEnd/script_e2e.py
 	python3 Tests/EndToEnd/soak_e2e.py
+	python3 Tests/EndToEnd/bad_input_e2e.py
 
 ## tsan: the whole suite under ThreadSanitizer
 tsan: deps
