@@ -19,7 +19,7 @@ import Testing
   /// The seed when `SHOP_SOAK_SEED` is not set.
   static let defaultSeed: UInt64 = 0x5_0A4
   /// Render one event in this many: rendering a large window is most of a run's time.
-  static let renderEvery = 40
+  static let renderEvery = 64
 
   @Test func everyBindingHasASoakKey() {
     for entry in KeyBindings.entries {
