@@ -34,6 +34,8 @@ e2e: deps
 	$(SWIFT) build
 	python3 Tests/EndToEnd/e2e.py
 	python3 Tests/EndToEnd/script_e2e.py
+	python3 Tests/EndToEnd/soak_e2e.py
+	python3 Tests/EndToEnd/bad_input_e2e.py
 
 ## tsan: the whole suite under ThreadSanitizer
 tsan: deps

@@ -63,6 +63,10 @@ class Pane:
     def send(self, *keys):
         self.tmux("send-keys", *keys)
 
+    def cursor_visible(self):
+        """Whether the pane shows its cursor: tmux's view of the DECTCEM mode (`\\e[?25h` / `\\e[?25l`)."""
+        return self.tmux("display-message", "-p", "#{cursor_flag}").strip() == "1"
+
     def resize(self, width, height):
         self.tmux("resize-window", "-x", str(width), "-y", str(height))
 
@@ -236,9 +240,11 @@ class ExitTests(unittest.TestCase):
 
     def check_exit(self, end, expected_status):
         shop = self.start()
+        shop.wait_for(lambda: not shop.cursor_visible(), "the cursor hidden while the app runs")
         end(shop)
         self.assertEqual(shop.exit_status(), expected_status)
         self.assertTrue(shop.stty_restored(), "stty -g differs after exit")
+        self.assertTrue(shop.cursor_visible(), "the cursor is still hidden after exit")
 
     def test_q_restores_the_terminal(self):
         self.check_exit(lambda shop: shop.send("q"), 0)
@@ -252,8 +258,17 @@ class ExitTests(unittest.TestCase):
     def test_sighup_restores_the_terminal(self):
         self.check_exit(lambda shop: os.kill(shop.pid(), signal.SIGHUP), 128 + signal.SIGHUP)
 
+    def test_sigquit_restores_the_terminal(self):
+        self.check_exit(lambda shop: os.kill(shop.pid(), signal.SIGQUIT), 128 + signal.SIGQUIT)
+
+    def test_ctrl_backslash_restores_the_terminal(self):
+        self.check_exit(lambda shop: shop.send("C-\\"), 128 + signal.SIGQUIT)
+
     def test_crash_signal_restores_the_terminal(self):
         self.check_exit(lambda shop: os.kill(shop.pid(), signal.SIGSEGV), 128 + signal.SIGSEGV)
+
+    def test_abort_restores_the_terminal(self):
+        self.check_exit(lambda shop: os.kill(shop.pid(), signal.SIGABRT), 128 + signal.SIGABRT)
 
     def test_ctrl_z_and_fg_restore_then_take_the_screen_back_with_arrow_keys(self):
         pane = Pane("bash --norc --noprofile -i")

@@ -9,7 +9,7 @@ import Testing
 /// loop and reports each one that reached the disk; the parent kills it after a random number of them.
 @Suite struct CrashSafetyTests {
   static let directoryVariable = "SHOP_CRASH_WRITER_PATH"
-  private static let rounds = 30
+  private static let rounds = 100
   private static let wroteMarker = "crash-writer: wrote "
 
   /// The state the child writes in round `index`: large enough that a kill often lands mid-write.

@@ -74,7 +74,7 @@ final class AppController {
       state.isEditingFilter = true
     case .filterType(let character):
       guard !character.isNewline,
-        character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+        !character.unicodeScalars.contains(where: ScriptText.isControl)
       else { break }
       setFilter(state.filter + String(character))
     case .filterBackspace:

@@ -31,7 +31,7 @@ enum ScriptMode {
       error.messages.forEach(console.error)
       return 2
     } catch {
-      console.error("error: \(error)")
+      console.error("error: \(ScriptText.escaped("\(error)"))")
       return 2
     }
 
@@ -40,7 +40,7 @@ enum ScriptMode {
     do {
       stateStore = try openState(options.state, console: console, into: &state)
     } catch {
-      console.error("error: \(error)")
+      console.error("error: \(ScriptText.escaped("\(error)"))")
       return 2
     }
 
@@ -59,7 +59,7 @@ enum ScriptMode {
     do {
       try stateStore?.flush()
     } catch {
-      console.error("error: \(error)")
+      console.error("error: \(ScriptText.escaped("\(error)"))")
       return 1
     }
     return 0
