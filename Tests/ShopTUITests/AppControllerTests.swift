@@ -67,6 +67,18 @@ import Testing
     #expect(app.eventLines.last == "1.000 note badge 2 but basket holds 3 (-1)")
   }
 
+  @Test func theHeaderNeverShowsANegativeBadgeEvenWhenTheSimpleStoreHoldsOne() {
+    let app = AppFixture(mode: .simple)
+    // Checkout one apple, put two bananas in, reorder (the store is told 1), then take the bananas out:
+    // the simple store subtracts 2 from 1.
+    app.press(.character("a"), .character("c"), .character("j"), .character("a"), .character("a"))
+    app.press(.character("r"), .character("x"), .character("x"))
+    app.advance(milliseconds: 1000)
+    #expect(app.session.store.quantity == -1)
+    #expect(app.session.basketQuantity == 1)
+    #expect(app.header.hasSuffix("Basket: 0 (store: −1) ≠ basket 1 (−2)"))
+  }
+
   @Test func switchingModeCarriesTheBasketCountOver() {
     let app = AppFixture(mode: .simple)
     app.press(.character("a"), .character("a"), .character("c"), .character("j"), .character("a"))

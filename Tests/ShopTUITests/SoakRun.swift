@@ -69,8 +69,9 @@ struct SoakRun {
       return "basket line \(line.id) has quantity \(line.quantity)"
     }
     // The simple store takes any value (the article's reorder then remove drives it, and later the
-    // badge, below zero: `Basket: -1`), so store and badge are held to zero or more only when controlled;
-    // a settled badge is checked against the basket in `checkSettledBadge`.
+    // badge, below zero), so the store is held to zero or more only when controlled; the header never
+    // shows less than `Basket: 0` (`checkRender`), and a settled badge is checked against the basket in
+    // `checkSettledBadge`.
     if session.mode == .controlled, session.store.quantity < 0 {
       return "store quantity \(session.store.quantity)"
     }
@@ -132,8 +133,8 @@ struct SoakRun {
         return "row \(y) holds the control character U+\(String(scalar.value, radix: 16))"
       }
     }
-    if app.controller.layout.fits, !grid.rowText(0).contains("Basket: \(app.session.badge.count)") {
-      return "header without the badge: \(grid.rowText(0))"
+    if app.controller.layout.fits, !grid.rowText(0).contains("Basket: \(max(0, app.session.badge.count))") {
+      return "header without the badge as a count: \(grid.rowText(0))"
     }
     return nil
   }

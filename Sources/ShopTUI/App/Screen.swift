@@ -60,16 +60,17 @@ enum HeaderView {
     let bar = Style(attributes: .reverse)
     grid.fill(GridRect(x: 0, y: layout.headerRow, width: layout.width, height: 1), style: bar)
 
-    var right: [(String, Style)] = [("Basket: \(session.badge.count)", Style(attributes: [.reverse, .bold]))]
+    // The badge is a count: the header never shows it below zero. The simple store accepts any value,
+    // so its count can go negative; the header then says what the store holds.
+    let count = session.badge.count
+    let danger = Style(foreground: .danger, attributes: [.reverse, .bold])
+    var right: [(String, Style)] = [("Basket: \(max(0, count))", Style(attributes: [.reverse, .bold]))]
+    if count < 0 { right.append((" (store: −\(count.magnitude))", danger)) }
     if let pending = session.pending {
       right.append((" → \(pending.value)", Style(attributes: [.reverse, .dim])))
     } else if let difference = session.disagreement {
       let sign = difference > 0 ? "+" : "−"
-      right.append(
-        (
-          " ≠ basket \(session.basketQuantity) (\(sign)\(difference.magnitude))",
-          Style(foreground: .danger, attributes: [.reverse, .bold])
-        ))
+      right.append((" ≠ basket \(session.basketQuantity) (\(sign)\(difference.magnitude))", danger))
     }
     let rightWidth = right.reduce(0) { $0 + DisplayWidth.of($1.0) } + 1
     var x = max(0, layout.width - rightWidth)
