@@ -98,7 +98,7 @@ public final class StateStore: Sendable {
   }
 
   private func moveAside(now: Date) throws(StateFileError) -> String {
-    let base = path + ".corrupt-" + Self.compactUTCTimestamp(now)
+    let base = path + ".unreadable-" + Self.compactUTCTimestamp(now)
     var candidate = base
     var attempt = 1
     while true {

@@ -169,7 +169,7 @@ class BadInputTests(unittest.TestCase):
     def reset_state_files(self):
         """Puts back the state files a previous row moved aside."""
         for name in os.listdir(self.directory):
-            if ".corrupt-" in name:
+            if ".unreadable-" in name:
                 os.remove(os.path.join(self.directory, name))
         for name in ("corrupt.json", "newer.json", "escape-in-state.json"):
             with open(os.path.join(self.directory, name), "w", encoding="utf-8") as file:

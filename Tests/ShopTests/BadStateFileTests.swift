@@ -6,7 +6,7 @@ import Testing
 /// Each class of unreadable state file is moved aside, kept byte for byte, and reported in one line.
 @Suite struct BadStateFileTests {
   private let now = Date(timeIntervalSince1970: 1_800_000_000)
-  private let asideName = "state.json.corrupt-20270115T080000Z"
+  private let asideName = "state.json.unreadable-20270115T080000Z"
 
   private func loadBadFile(_ text: String) throws -> (StateLoadResult, TemporaryDirectory) {
     let directory = TemporaryDirectory()
@@ -63,7 +63,7 @@ import Testing
     _ = try store.load(now: now)
     _ = directory.write("two", to: "state.json")
     let second = try store.load(now: now)
-    #expect(second.movedAsidePath == path + ".corrupt-20270115T080000Z-2")
+    #expect(second.movedAsidePath == path + ".unreadable-20270115T080000Z-2")
     #expect(directory.contents(of: asideName) == "one")
     #expect(directory.contents(of: asideName + "-2") == "two")
     store.save(ShopState())
