@@ -3,8 +3,11 @@ import Foundation
 
 // What every benchmark executable of the project shares: timing, and printing tables.
 
-/// Keeps the optimizer from proving a result unused or a value constant.
-@inline(never)
+/// Keeps the optimizer from proving a result unused or a value constant. `@inlinable` so that callers
+/// specialise it (a closure passed through the unspecialised generic would gain reabstraction thunks,
+/// and the closure-call floor would be measured slower than it is), `@inline(never)` so that they
+/// cannot see through it.
+@inlinable @inline(never)
 public func blackHole<T>(_ value: T) -> T { value }
 
 /// Nanoseconds of monotonic time.

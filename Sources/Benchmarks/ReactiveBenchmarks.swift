@@ -9,21 +9,24 @@ struct ReactiveBenchmarks {
   let iterations = 5_000_000
 
   func run() {
-    let floor = closureFloor()
-    var rows: [[String]] = [["closure call (floor)", format(floor, 2), "1.0", ""]]
-    func row(_ name: String, _ value: Double, target: Double) {
+    // The floor moves with the machine's state (frequency, the other core's load): it is measured
+    // before and after the paths, and the lower figure is the floor, which gives the larger ratios.
+    let floorBefore = closureFloor()
+    let paths = [
+      ("(a) PassthroughSubject -> sink", passthroughToSink(), 10.0),
+      ("(b) CurrentValueSubject -> removeDuplicates -> map -> sink", currentValueChain(subscribers: 1), 30),
+      ("(c) the same, 10 subscribers, per delivery", currentValueChain(subscribers: 10), 30),
+      ("(d) subscribe + cancel", subscribeAndCancel(), 125),
+    ]
+    let floor = min(floorBefore, closureFloor())
+    var rows: [[String]] = [["closure call (floor, lower of before and after)", format(floor, 2), "1.0", ""]]
+    for (name, value, target) in paths {
       let ratio = value / floor
       rows.append([
         name, format(value, 2), format(ratio),
         "<= \(format(target, 0))x " + (ratio <= target ? "ok" : "MISSED"),
       ])
     }
-    row("(a) PassthroughSubject -> sink", passthroughToSink(), target: 10)
-    row(
-      "(b) CurrentValueSubject -> removeDuplicates -> map -> sink", currentValueChain(subscribers: 1),
-      target: 30)
-    row("(c) the same, 10 subscribers, per delivery", currentValueChain(subscribers: 10), target: 30)
-    row("(d) subscribe + cancel", subscribeAndCancel(), target: 125)
     printTable("Reactive: cost per event, release build", ["path", "ns", "x floor", "target"], rows)
 
     let lateness = debounceLateness()
@@ -40,7 +43,7 @@ struct ReactiveBenchmarks {
   private func closureFloor() -> Double {
     final class Sum { var value = 0 }
     let sum = Sum()
-    let add: (Int) -> Void = blackHole({ sum.value &+= $0 })
+    let add = opaque { sum.value &+= $0 }
     let result = nanosecondsPerIteration(iterations: iterations * 4) { count in
       for value in 0..<count { add(value) }
     }
@@ -110,3 +113,9 @@ struct ReactiveBenchmarks {
     return (sorted[sorted.count / 2], sorted.last ?? 0)
   }
 }
+
+/// Hands back `body` through a call the optimizer cannot see into, so that calling the result is an
+/// indirect call to the closure itself. Not generic: a closure passed through a generic function comes
+/// back wrapped in reabstraction thunks, which would make the floor two calls instead of one.
+@inline(never)
+private func opaque(_ body: @escaping (Int) -> Void) -> (Int) -> Void { body }
