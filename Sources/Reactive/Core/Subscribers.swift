@@ -14,14 +14,3 @@ extension Subscribers {
 extension Subscribers.Completion: Equatable where Failure: Equatable {}
 extension Subscribers.Completion: Hashable where Failure: Hashable {}
 extension Subscribers.Completion: Sendable where Failure: Sendable {}
-
-extension Subscribers.Completion {
-  /// The same completion with the failure type erased to `any Error`.
-  @usableFromInline
-  func eraseError() -> Subscribers.Completion<any Error> {
-    switch self {
-    case .finished: return .finished
-    case .failure(let error): return .failure(error)
-    }
-  }
-}

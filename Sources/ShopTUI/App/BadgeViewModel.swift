@@ -21,8 +21,9 @@ final class BadgeViewModel: ObservableObject {
   }
 
   /// Follows `publisher` through a debounce of `interval` on `scheduler` (a zero interval still goes
-  /// through `scheduler`, without delay), replacing any earlier subscription. The publisher's current value (which it gives on subscribe) goes through the
-  /// debounce only when `replayCurrent` is true: when the badge is behind it.
+  /// through `scheduler`, without delay), replacing any earlier subscription. The publisher's current
+  /// value (which it gives on subscribe) goes through the debounce only when `replayCurrent` is true:
+  /// when the badge is behind it.
   func bind(
     to publisher: AnyPublisher<Int, Never>, interval: DebounceInterval,
     scheduler: AnySchedulerOf<DispatchQueue>, replayCurrent: Bool
