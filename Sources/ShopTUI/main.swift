@@ -6,7 +6,7 @@ import Shop
 /// Writes `shop: message` to standard error, control characters escaped (the message may repeat an
 /// argument or a file name), and exits with `status`.
 func fail(_ message: String, status: Int32 = 2) -> Never {
-  FileHandle.standardError.write(Data("shop: \(ScriptText.escaped(message))\n".utf8))
+  FileHandle.standardError.write(Data("shop: \(UntrustedText.escaped(message))\n".utf8))
   exit(status)
 }
 

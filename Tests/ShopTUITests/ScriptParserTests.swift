@@ -92,7 +92,7 @@ import Testing
   func refusesABadCount(_ count: String) {
     #expect(
       problems("add apple \(count)")
-        == ["error: line 1: count \(ScriptText.quoted(count)) must be a whole number from 1 to 999"])
+        == ["error: line 1: count \(UntrustedText.quoted(count)) must be a whole number from 1 to 999"])
   }
 
   @Test func refusesMissingAndExtraArguments() {

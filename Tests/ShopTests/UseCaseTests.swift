@@ -81,18 +81,18 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     #expect(state.basket.badgeQuantity == 999)
   }
 
-  @Test func switchingStoresCarriesTheCurrentCountOver() throws {
+  @Test func aNewStoreStartsAtTheGivenCountClampedToWhatTheControlledStoreAccepts() throws {
     var state = ShopState()
     let controlled = QuantityStoreMode.controlled.makeStore()
     try ShoppingUseCase(store: controlled).buy(apple.withQuantity(4), in: &state)
-    let simple = QuantityStoreMode.simple.makeStore(carryingOverFrom: controlled)
+    let simple = QuantityStoreMode.simple.makeStore(quantity: controlled.quantity)
     #expect(simple is SimpleQuantityStore)
     #expect(simple.quantity == 4)
     try ShoppingUseCase(store: simple).buy(pear, in: &state)
-    let back = QuantityStoreMode.controlled.makeStore(carryingOverFrom: simple)
+    let back = QuantityStoreMode.controlled.makeStore(quantity: simple.quantity)
     #expect(back is ControlledQuantityStore)
     #expect(back.quantity == 5)
     (simple as? SimpleQuantityStore)?.quantitySubject.send(-3)
-    #expect(QuantityStoreMode.controlled.makeStore(carryingOverFrom: simple).quantity == 0)
+    #expect(QuantityStoreMode.controlled.makeStore(quantity: simple.quantity).quantity == 0)
   }
 }

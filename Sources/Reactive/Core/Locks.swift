@@ -13,11 +13,13 @@
 /// The state sits in the buffer's header and the mutex in its tail, whose address never moves; access
 /// through their pointers costs no dynamic exclusivity check. `ManagedBuffer` is explicitly not
 /// `Sendable`, so the types that share one across threads are `@unchecked Sendable` themselves.
+///
+/// It is the package's one lock: `Shop` uses it too (it is `package`, not part of Reactive's API).
 @usableFromInline
-final class LockedState<State>: ManagedBuffer<State, pthread_mutex_t> {
+package final class LockedState<State>: ManagedBuffer<State, pthread_mutex_t> {
   /// Creates the state behind a new mutex, recursive if asked.
   @inlinable
-  static func make(_ initial: State, recursive: Bool = false) -> LockedState<State> {
+  package static func make(_ initial: State, recursive: Bool = false) -> LockedState<State> {
     let buffer = create(minimumCapacity: 1) { buffer in
       buffer.withUnsafeMutablePointerToElements { mutex in
         var attributes = pthread_mutexattr_t()
@@ -43,53 +45,52 @@ final class LockedState<State>: ManagedBuffer<State, pthread_mutex_t> {
 
   /// Takes the lock; pair with ``unlock()``.
   @inlinable @inline(__always)
-  func lock() {
+  package func lock() {
     _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
   }
 
   /// Releases the lock.
   @inlinable @inline(__always)
-  func unlock() {
+  package func unlock() {
     _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
   }
 
   /// Takes the lock if no other thread holds it; pair a `true` with ``unlock()``.
   @inlinable
-  func tryLock() -> Bool {
+  package func tryLock() -> Bool {
     withUnsafeMutablePointerToElements { pthread_mutex_trylock($0) == 0 }
   }
 
   /// The state, for a caller that holds the lock (or otherwise serializes access).
   @inlinable
-  var unsafeState: UnsafeMutablePointer<State> {
+  package var unsafeState: UnsafeMutablePointer<State> {
     withUnsafeMutablePointerToHeader { $0 }
   }
 
   /// Runs `body` with exclusive access to the state.
   @inlinable @inline(__always)
-  func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
-    try withUnsafeMutablePointers { state, mutex in
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      return try body(&state.pointee)
-    }
+  package func withLock<T, E: Error>(_ body: (inout State) throws(E) -> T) throws(E) -> T {
+    let (state, mutex) = withUnsafeMutablePointers { ($0, $1) }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&state.pointee)
   }
 }
 
 /// A lock that guards no state of its own.
 @usableFromInline
-typealias PlainLock = LockedState<Void>
+package typealias PlainLock = LockedState<Void>
 
 extension LockedState where State == Void {
   /// Creates a lock, recursive if asked.
   @inlinable
-  static func make(recursive: Bool = false) -> PlainLock {
+  package static func make(recursive: Bool = false) -> PlainLock {
     make((), recursive: recursive)
   }
 
   /// Runs `body` holding the lock.
   @inlinable @inline(__always)
-  func withLock<T>(_ body: () throws -> T) rethrows -> T {
+  package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
     lock()
     defer { unlock() }
     return try body()
@@ -121,5 +122,22 @@ struct SerializedSlot<Value> {
   func free() {
     pointer.deinitialize(count: 1)
     pointer.deallocate()
+  }
+}
+
+/// A value behind the package's lock that may be shared across threads: `Sendable`, which
+/// ``LockedState`` (a `ManagedBuffer`) cannot be. `Shop`'s stores keep their state in one.
+package final class Locked<Value>: @unchecked Sendable {
+  private let storage: LockedState<Value>
+
+  /// A lock guarding `value`.
+  package init(_ value: Value) {
+    storage = .make(value)
+  }
+
+  /// Runs `body` with exclusive access to the value.
+  @inline(__always)
+  package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+    try storage.withLock(body)
   }
 }

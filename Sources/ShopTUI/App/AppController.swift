@@ -74,7 +74,7 @@ final class AppController {
       state.isEditingFilter = true
     case .filterType(let character):
       guard !character.isNewline,
-        !character.unicodeScalars.contains(where: ScriptText.isControl)
+        !character.unicodeScalars.contains(where: UntrustedText.isControl)
       else { break }
       setFilter(state.filter + String(character))
     case .filterBackspace:

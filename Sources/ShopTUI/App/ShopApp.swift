@@ -78,7 +78,7 @@ final class ShopApp {
     do {
       try stateStore?.flush()
     } catch {
-      FileHandle.standardError.write(Data("shop: \(ScriptText.escaped("\(error)"))\n".utf8))
+      FileHandle.standardError.write(Data("shop: \(UntrustedText.escaped("\(error)"))\n".utf8))
     }
   }
 }

@@ -18,14 +18,14 @@ enum ScriptCommandSyntax {
       try expect(arguments, count: 1...2, usage: "add ID [N]", needs: "an item id")
       let id = String(arguments[0])
       guard catalog.hasItem(withID: id) else {
-        throw LineProblem("no item \(ScriptText.quoted(id)) in the catalog")
+        throw LineProblem("no item \(UntrustedText.quoted(id)) in the catalog")
       }
       return .perform(.add(id: id, quantity: try count(arguments.dropFirst().first)))
     case "remove":
       try expect(arguments, count: 1...2, usage: "remove ID [N]", needs: "an item id")
       let id = String(arguments[0])
       guard catalog.hasItem(withID: id) else {
-        throw LineProblem("no item \(ScriptText.quoted(id)) in the catalog")
+        throw LineProblem("no item \(UntrustedText.quoted(id)) in the catalog")
       }
       return .perform(.remove(id: id, quantity: try count(arguments.dropFirst().first)))
     case "bag":
@@ -41,25 +41,25 @@ enum ScriptCommandSyntax {
       try expect(arguments, count: 1...1, usage: "wait DURATION", needs: "a duration")
       let milliseconds = try duration(arguments[0], command: "wait")
       guard milliseconds <= maximumWaitMilliseconds else {
-        throw LineProblem("wait: \(ScriptText.quoted(arguments[0])) is longer than the maximum of 1 hour")
+        throw LineProblem("wait: \(UntrustedText.quoted(arguments[0])) is longer than the maximum of 1 hour")
       }
       return .wait(milliseconds: milliseconds)
     case "mode":
       try expect(arguments, count: 1...1, usage: "mode controlled|simple", needs: "a store mode")
       guard let mode = QuantityStoreMode(rawValue: String(arguments[0])) else {
         throw LineProblem(
-          "mode: \(ScriptText.quoted(arguments[0])) is not a store mode (use controlled or simple)")
+          "mode: \(UntrustedText.quoted(arguments[0])) is not a store mode (use controlled or simple)")
       }
       return .perform(.mode(mode))
     case "debounce":
       try expect(arguments, count: 1...1, usage: "debounce DURATION", needs: "a duration")
       let milliseconds = try duration(arguments[0], command: "debounce")
       guard milliseconds <= DebounceInterval.maximum.milliseconds else {
-        throw LineProblem("debounce: \(ScriptText.quoted(arguments[0])) is longer than the maximum of 5s")
+        throw LineProblem("debounce: \(UntrustedText.quoted(arguments[0])) is longer than the maximum of 5s")
       }
       return .perform(.debounce(DebounceInterval(milliseconds: milliseconds)))
     default:
-      throw LineProblem("unknown command \(ScriptText.quoted(name)) (use \(names))")
+      throw LineProblem("unknown command \(UntrustedText.quoted(name)) (use \(names))")
     }
   }
 
@@ -73,7 +73,7 @@ enum ScriptCommandSyntax {
       throw LineProblem("\(command) needs \(needs) (\(usage))")
     }
     if arguments.count > count.upperBound {
-      let first = ScriptText.quoted(arguments[count.upperBound])
+      let first = UntrustedText.quoted(arguments[count.upperBound])
       throw LineProblem(
         count.upperBound == 0
           ? "\(command) takes no arguments, got \(first)"
@@ -87,7 +87,7 @@ enum ScriptCommandSyntax {
     guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), countRange.contains(value)
     else {
       throw LineProblem(
-        "count \(ScriptText.quoted(text)) must be a whole number from 1 to \(countRange.upperBound)")
+        "count \(UntrustedText.quoted(text)) must be a whole number from 1 to \(countRange.upperBound)")
     }
     return value
   }
@@ -100,10 +100,10 @@ enum ScriptCommandSyntax {
       switch error {
       case .notADuration:
         throw LineProblem(
-          "\(command): \(ScriptText.quoted(text)) is not a duration (use 250ms, 1s, 1.5s or a number of seconds)"
+          "\(command): \(UntrustedText.quoted(text)) is not a duration (use 250ms, 1s, 1.5s or a number of seconds)"
         )
       case .tooPrecise:
-        throw LineProblem("\(command): \(ScriptText.quoted(text)) is finer than a millisecond")
+        throw LineProblem("\(command): \(UntrustedText.quoted(text)) is finer than a millisecond")
       }
     }
   }

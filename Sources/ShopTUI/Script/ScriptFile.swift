@@ -1,4 +1,5 @@
 import Foundation
+import Shop
 
 /// Why a script could not be read: one line naming the file.
 struct ScriptFileError: Error, Equatable, CustomStringConvertible {
@@ -8,7 +9,7 @@ struct ScriptFileError: Error, Equatable, CustomStringConvertible {
   let reason: String
 
   /// `cannot read script NAME: REASON`, control characters in the name escaped.
-  var description: String { "cannot read script \(ScriptText.escaped(name)): \(reason)" }
+  var description: String { "cannot read script \(UntrustedText.escaped(name)): \(reason)" }
 }
 
 /// Reads a script file whole.

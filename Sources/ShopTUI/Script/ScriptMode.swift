@@ -31,7 +31,7 @@ enum ScriptMode {
       error.messages.forEach(console.error)
       return 2
     } catch {
-      console.error("error: \(ScriptText.escaped("\(error)"))")
+      console.error("error: \(UntrustedText.escaped("\(error)"))")
       return 2
     }
 
@@ -40,7 +40,7 @@ enum ScriptMode {
     do {
       stateStore = try openState(options.state, console: console, into: &state)
     } catch {
-      console.error("error: \(ScriptText.escaped("\(error)"))")
+      console.error("error: \(UntrustedText.escaped("\(error)"))")
       return 2
     }
 
@@ -59,7 +59,7 @@ enum ScriptMode {
     do {
       try stateStore?.flush()
     } catch {
-      console.error("error: \(ScriptText.escaped("\(error)"))")
+      console.error("error: \(UntrustedText.escaped("\(error)"))")
       return 1
     }
     return 0
@@ -73,7 +73,7 @@ enum ScriptMode {
     guard case .file(let path) = choice else { return nil }
     let store = try StateStore(path: path)
     let loaded = try store.load(now: Date())
-    if let notice = loaded.notice { console.error("warning: \(ScriptText.escaped(notice))") }
+    if let notice = loaded.notice { console.error("warning: \(UntrustedText.escaped(notice))") }
     state = loaded.state
     return store
   }

@@ -1,3 +1,4 @@
+import Shop
 /// The lines a running script prints: `T EVENT VALUE`, with T the seconds since the start to three
 /// decimals (`0.000 sent 1`, `1.000 badge 1`, `2.000 note badge 2 but basket holds 5 (-3)`).
 enum ScriptOutput {
@@ -7,7 +8,7 @@ enum ScriptOutput {
     switch event.event {
     case .sent(let value): return "\(time) sent \(value)"
     case .badge(let value): return "\(time) badge \(value)"
-    case .note(let text): return "\(time) note \(ScriptText.escaped(text))"
+    case .note(let text): return "\(time) note \(UntrustedText.escaped(text))"
     }
   }
 

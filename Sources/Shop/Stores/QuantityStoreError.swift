@@ -11,7 +11,7 @@ public enum QuantityStoreError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .negativeItemQuantity(let itemID, let quantity):
-      return "item \(quotedForMessage(itemID)) has a negative quantity (\(quantity))"
+      return "item \(UntrustedText.quoted(itemID)) has a negative quantity (\(quantity))"
     case .wouldBeNegative(let current, let removing):
       return "cannot remove \(removing) from a basket quantity of \(current): it would be negative"
     case .wouldExceedMaximum(let current, let adding, let maximum):

@@ -20,12 +20,7 @@ public struct Reorder: Sendable {
     var updated = state
     let reorderItems: [ShoppingItem]
     do { reorderItems = try updated.reorderLastOrder() } catch { throw .basket(error) }
-    switch store.writeAccess {
-    case .controlled(let controlled):
-      do { try controlled.updateQuantity(with: reorderItems) } catch { throw .quantity(error) }
-    case .shared(let subject):
-      subject.send(ItemCalculator.totalQuantity(of: reorderItems))
-    }
+    try store.writeAccess.reorder(reorderItems)
     state = updated
     return reorderItems
   }

@@ -10,14 +10,6 @@ public protocol QuantityStore: AnyObject, Sendable {
   var writeAccess: QuantityWriteAccess { get }
 }
 
-/// The two ways of writing a quantity store, which is what the use cases differ on.
-public enum QuantityWriteAccess: Sendable {
-  /// Only through the owner's named, validated, atomic methods.
-  case controlled(ControlledQuantityStore)
-  /// Anyone sends any value to the shared subject.
-  case shared(CurrentValueSubject<Int, Never>)
-}
-
 /// Which quantity store the app runs with; it can change at runtime.
 public enum QuantityStoreMode: String, Sendable, CaseIterable {
   /// `ControlledQuantityStore`: one owner, one write path.
@@ -32,10 +24,5 @@ public enum QuantityStoreMode: String, Sendable, CaseIterable {
     case .controlled: return ControlledQuantityStore(quantity: start)
     case .simple: return SimpleQuantityStore(quantity: start)
     }
-  }
-
-  /// A store of this mode carrying over `store`'s current quantity.
-  public func makeStore(carryingOverFrom store: any QuantityStore) -> any QuantityStore {
-    makeStore(quantity: store.quantity)
   }
 }

@@ -37,7 +37,7 @@ struct StateFileDocument: Codable {
     for (index, line) in basket.enumerated() {
       if let problem = Self.problem(with: line) { return "basket[\(index)] \(problem)" }
       guard seen.insert(line.id).inserted else {
-        return "basket[\(index)] repeats id \(quotedForMessage(line.id))"
+        return "basket[\(index)] repeats id \(UntrustedText.quoted(line.id))"
       }
     }
     for (orderIndex, order) in orders.enumerated() {
@@ -56,7 +56,7 @@ struct StateFileDocument: Codable {
   private static func problem(with line: ShoppingItem) -> String? {
     if line.id.isEmpty { return "has an empty id" }
     if line.name.isEmpty { return "has an empty name" }
-    if firstControlCharacter(in: line.id) != nil || firstControlCharacter(in: line.name) != nil {
+    if UntrustedText.firstControlCharacter(in: line.id) != nil || UntrustedText.firstControlCharacter(in: line.name) != nil {
       return "has a control character in its id or name"
     }
     if !(0...Catalog.maximumPrice).contains(line.price) { return "has price \(line.price) out of range" }

@@ -53,7 +53,7 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     var location = ""
     if let itemIndex {
       location += "items[\(itemIndex)]"
-      if let itemID { location += " (id \(quotedForMessage(itemID)))" }
+      if let itemID { location += " (id \(UntrustedText.quoted(itemID)))" }
     }
     if let field {
       location += location.isEmpty ? "field \"\(field)\"" : ", field \"\(field)\""
@@ -78,37 +78,8 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case .priceOutOfRange(let written):
       return "must be a whole number from 0 to \(Catalog.maximumPrice), got \(written)"
     case .invalidCurrency(let written):
-      return "must be three capital letters such as EUR, got \(quotedForMessage(written))"
+      return "must be three capital letters such as EUR, got \(UntrustedText.quoted(written))"
     case .tooManyItems: return "more than \(Catalog.maximumItemCount) items"
     }
   }
-}
-
-/// A string quoted for an error message, with control characters escaped so they never reach a terminal.
-func quotedForMessage(_ text: String) -> String {
-  var result = "\""
-  for scalar in text.unicodeScalars {
-    if isControlCharacter(scalar.value) || scalar == "\"" || scalar == "\\" {
-      result += scalar.escaped(asASCII: false)
-    } else {
-      result.unicodeScalars.append(scalar)
-    }
-  }
-  return result + "\""
-}
-
-/// Whether a code point is a C0 control, DEL or a C1 control.
-func isControlCharacter(_ value: UInt32) -> Bool {
-  value < 0x20 || (0x7F...0x9F).contains(value)
-}
-
-/// The first control character in `text`, scanning UTF-8 directly (C1 controls are 0xC2 0x80...0x9F).
-func firstControlCharacter(in text: String) -> UInt32? {
-  var previousWasC2 = false
-  for byte in text.utf8 {
-    if byte < 0x20 || byte == 0x7F { return UInt32(byte) }
-    if previousWasC2 && (0x80...0x9F).contains(byte) { return UInt32(byte) }
-    previousWasC2 = byte == 0xC2
-  }
-  return nil
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Reactive
 
 /// Keeps the basket and order history in the state file, one process at a time.
 ///

@@ -19,7 +19,7 @@ public struct ShoppingUseCase: Sendable {
   public func buy(_ item: ShoppingItem, in state: inout ShopState) throws(ShoppingError) {
     var updated = state
     do { try updated.basket.add(item) } catch { throw .basket(error) }
-    try addToQuantity([item])
+    try store.writeAccess.add([item])
     state = updated
   }
 
@@ -37,13 +37,7 @@ public struct ShoppingUseCase: Sendable {
     do { removed = try updated.basket.remove(itemWithID: id, quantity: quantity) } catch {
       throw .basket(error)
     }
-    switch store.writeAccess {
-    case .controlled(let controlled):
-      do { try controlled.removeQuantity(of: [removed]) } catch { throw .quantity(error) }
-    case .shared(let subject):
-      let currentQuantity = subject.value
-      subject.send(currentQuantity - ItemCalculator.totalQuantity(of: [removed]))
-    }
+    try store.writeAccess.remove([removed])
     state = updated
   }
 
@@ -52,21 +46,7 @@ public struct ShoppingUseCase: Sendable {
   public func checkout(_ state: inout ShopState, at date: Date) throws(ShoppingError) -> Order {
     let order: Order
     do { order = try state.checkout(at: date) } catch { throw .basket(error) }
-    switch store.writeAccess {
-    case .controlled(let controlled): controlled.resetOnCheckout()
-    case .shared(let subject): subject.send(0)
-    }
+    store.writeAccess.resetOnCheckout()
     return order
-  }
-
-  func addToQuantity(_ items: [ShoppingItem]) throws(ShoppingError) {
-    switch store.writeAccess {
-    case .controlled(let controlled):
-      do { try controlled.updateQuantity(with: items) } catch { throw .quantity(error) }
-    case .shared(let subject):
-      let currentQuantity = subject.value
-      let updatedQuantity = currentQuantity + ItemCalculator.totalQuantity(of: items)
-      subject.send(updatedQuantity)
-    }
   }
 }

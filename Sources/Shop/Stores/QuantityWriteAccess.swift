@@ -1,0 +1,52 @@
+import Reactive
+
+/// The two ways of writing a quantity store, which is all the use cases differ on. Every write the use
+/// cases make goes through one of the methods below, so both behaviours are spelled out here, once.
+public enum QuantityWriteAccess: Sendable {
+  /// Only through the owner's named, validated, atomic methods.
+  case controlled(ControlledQuantityStore)
+  /// Anyone sends any value to the shared subject.
+  case shared(CurrentValueSubject<Int, Never>)
+
+  /// Counts `items` in (paper bags excluded). The controlled store adds atomically and validates; the
+  /// shared subject is written as the article's use case writes it: read the value, add, send.
+  public func add(_ items: [ShoppingItem]) throws(ShoppingError) {
+    switch self {
+    case .controlled(let store):
+      do { try store.updateQuantity(with: items) } catch { throw .quantity(error) }
+    case .shared(let subject):
+      let current = subject.value
+      subject.send(current + ItemCalculator.totalQuantity(of: items))
+    }
+  }
+
+  /// Counts `items` out. The controlled store refuses to go below zero; the shared subject is read,
+  /// lowered and sent, whatever it held.
+  public func remove(_ items: [ShoppingItem]) throws(ShoppingError) {
+    switch self {
+    case .controlled(let store):
+      do { try store.removeQuantity(of: items) } catch { throw .quantity(error) }
+    case .shared(let subject):
+      let current = subject.value
+      subject.send(current - ItemCalculator.totalQuantity(of: items))
+    }
+  }
+
+  /// The basket was checked out: the count goes to zero.
+  public func resetOnCheckout() {
+    switch self {
+    case .controlled(let store): store.resetOnCheckout()
+    case .shared(let subject): subject.send(0)
+    }
+  }
+
+  /// A reorder put `items` back in the basket. The controlled store can only add them. The shared
+  /// subject is sent the reorder's own total, as the article's bad example does, which forgets what
+  /// the basket already held: the reorder bug the app makes visible.
+  public func reorder(_ items: [ShoppingItem]) throws(ShoppingError) {
+    switch self {
+    case .controlled: try add(items)
+    case .shared(let subject): subject.send(ItemCalculator.totalQuantity(of: items))
+    }
+  }
+}
