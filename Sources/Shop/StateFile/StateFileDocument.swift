@@ -56,7 +56,9 @@ struct StateFileDocument: Codable {
   private static func problem(with line: ShoppingItem) -> String? {
     if line.id.isEmpty { return "has an empty id" }
     if line.name.isEmpty { return "has an empty name" }
-    if UntrustedText.firstControlCharacter(in: line.id) != nil || UntrustedText.firstControlCharacter(in: line.name) != nil {
+    if UntrustedText.firstControlCharacter(in: line.id) != nil
+      || UntrustedText.firstControlCharacter(in: line.name) != nil
+    {
       return "has a control character in its id or name"
     }
     if !(0...Catalog.maximumPrice).contains(line.price) { return "has price \(line.price) out of range" }
