@@ -1,16 +1,19 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Reactive <- Shop <- AppCore <- ShopTerminal (the `shop` executable) -> CNcurses.
+// Only ShopTerminal imports CNcurses, and only one of its files calls ncurses.
 let package = Package(
   name: "shop",
   products: [
     .library(name: "Reactive", targets: ["Reactive"]),
     .library(name: "Shop", targets: ["Shop"]),
-    .executable(name: "shop", targets: ["ShopTUI"]),
+    .executable(name: "shop", targets: ["ShopTerminal"]),
   ],
   targets: [
     .target(name: "Reactive"),
     .target(name: "Shop", dependencies: ["Reactive"]),
+    .target(name: "AppCore", dependencies: ["Reactive", "Shop"]),
     // SwiftPM drops the two feature macros pkg-config reports for ncursesw (and says so on each build);
     // the shim defines what they asked for before it includes curses.h.
     .systemLibrary(
@@ -18,16 +21,18 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
-    .executableTarget(name: "ShopTUI", dependencies: ["Reactive", "Shop", "CNcurses"]),
+    .executableTarget(name: "ShopTerminal", dependencies: ["AppCore", "Shop", "Reactive", "CNcurses"]),
     .target(name: "BenchmarkSupport"),
-    .executableTarget(name: "Benchmarks", dependencies: ["Reactive", "Shop", "BenchmarkSupport"]),
+    .executableTarget(
+      name: "Benchmarks", dependencies: ["Reactive", "Shop", "AppCore", "BenchmarkSupport"]),
     .executableTarget(name: "TUIBenchmarks", dependencies: ["BenchmarkSupport"]),
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
     .testTarget(name: "ArticleTests", dependencies: ["Reactive"]),
     .testTarget(name: "ShopTests", dependencies: ["Shop", "Reactive"]),
     .testTarget(
-      name: "ShopTUITests", dependencies: ["ShopTUI", "Shop", "Reactive"], exclude: ["Snapshots"]
+      name: "AppCoreTests", dependencies: ["AppCore", "Shop", "Reactive"], exclude: ["Snapshots"]
     ),
+    .testTarget(name: "ShopTerminalTests", dependencies: ["ShopTerminal", "AppCore", "CNcurses"]),
   ],
   swiftLanguageModes: [.v6]
 )

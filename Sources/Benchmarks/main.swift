@@ -5,3 +5,4 @@ import Foundation
 let reactive = ReactiveBenchmarks()
 reactive.run()
 runShopBenchmarks()
+RenderBenchmarks().run()

@@ -9,7 +9,7 @@ struct AppProcessBenchmarks {
 
   func run() {
     guard FileManager.default.isExecutableFile(atPath: binary) else {
-      print("\nShopTUI: no binary at \(binary); build it with `swift build -c release --product shop`")
+      print("\nshop: no binary at \(binary); build it with `swift build -c release --product shop`")
       return
     }
     var startTimes: [Double] = []
@@ -17,12 +17,12 @@ struct AppProcessBenchmarks {
     for _ in 0..<9 {
       guard let run = try? TerminalRun(binary: binary, arguments: ["--no-state"], width: 80, height: 24)
       else {
-        print("\nShopTUI: cannot start \(binary) on a pseudo-terminal")
+        print("\nshop: cannot start \(binary) on a pseudo-terminal")
         return
       }
       let start = nanosecondsNow()
       guard run.waitForOutput(containing: "Basket: 0", seconds: 5) else {
-        print("\nShopTUI: \(binary) drew no first frame")
+        print("\nshop: \(binary) drew no first frame")
         return
       }
       startTimes.append(Double(nanosecondsNow() - start) / 1_000_000)
@@ -34,7 +34,7 @@ struct AppProcessBenchmarks {
     let median = startTimes.sorted()[startTimes.count / 2]
     let bytes = badgeChangeBytes()
     printTable(
-      "ShopTUI: the release binary on a pseudo-terminal",
+      "shop: the release binary on a pseudo-terminal",
       ["measure", "value", "target"],
       [
         [

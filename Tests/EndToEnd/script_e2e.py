@@ -14,7 +14,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.abspath(os.environ.get("SHOP_BINARY", os.path.join(ROOT, ".build", "debug", "shop")))
 EXAMPLES = os.path.join(ROOT, "examples")
-GOLDEN = os.path.join(ROOT, "Tests", "ShopTUITests", "Snapshots")
+GOLDEN = os.path.join(ROOT, "Tests", "AppCoreTests", "Snapshots")
 ENVIRONMENT = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
 

@@ -2,7 +2,7 @@
 ///
 /// Built only from validated input: ids unique and non-empty, names non-empty, prices in
 /// `0...maximumPrice`, no control characters in any string.
-public struct Catalog: Sendable {
+public struct Catalog: Sendable, Equatable {
   /// Most items a catalog may hold.
   public static let maximumItemCount = 1_000_000
   /// Highest price of one unit, in minor units.
@@ -48,5 +48,10 @@ public struct Catalog: Sendable {
   /// Items kept in a basket or order whose ids this catalog no longer has, in their order.
   public func unavailableItems(in items: [ShoppingItem]) -> [ShoppingItem] {
     items.filter { !hasItem(withID: $0.id) }
+  }
+
+  /// Two catalogs are equal when they sell the same items, in the same order and currency.
+  public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
+    lhs.currency == rhs.currency && lhs.items == rhs.items
   }
 }

@@ -1,0 +1,23 @@
+/// What a character code read from the terminal means as a key: control codes, DEL and printable
+/// characters. Pure, so that tests call it with raw codes; the terminal edge maps its own function-key
+/// codes (arrows, Home, mouse reports) itself.
+public enum KeyDecoder {
+  /// The key for the character `code`, or `nil` for a code the app has no name for (NUL, the C0
+  /// codes without a key, C1 controls, invalid scalars).
+  public static func key(forCharacter code: UInt32) -> Key? {
+    switch code {
+    case 0x03: return .interrupt
+    case 0x08, 0x7F: return .backspace
+    case 0x09: return .tab
+    case 0x0A, 0x0D: return .enter
+    case 0x1B: return .escape
+    case 0x01...0x1A:
+      return .control(Character(Unicode.Scalar(UInt8(0x60 + code))))
+    case 0x00, 0x1C...0x1F, 0x80...0x9F:
+      return nil
+    default:
+      guard let scalar = Unicode.Scalar(code) else { return nil }
+      return .character(Character(scalar))
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import Shop
+
+/// What the command line asks for.
+public enum CommandLineRequest: Equatable {
+  /// Start the app in the terminal.
+  case run(AppOptions)
+  /// Run a script without a terminal.
+  case script(path: String, virtualClock: Bool, AppOptions)
+  /// Print the help text.
+  case help
+  /// Print the version.
+  case version
+}
+
+/// The options the app and script mode share.
+public struct AppOptions: Equatable {
+  /// `--catalog FILE`; `nil` for the built-in catalog.
+  public var catalogPath: String?
+  /// `--debounce DURATION`.
+  public var debounce = DebounceInterval.standard
+  /// `--store controlled|simple`.
+  public var store = QuantityStoreMode.controlled
+  /// Where the basket and orders persist.
+  public var state = StateChoice.standard
+  /// `--no-color`.
+  public var colorDisabled = false
+  /// `--no-mouse`.
+  public var mouseDisabled = false
+
+  /// The state file the user chose.
+  public enum StateChoice: Equatable {
+    /// The standard location (`$XDG_STATE_HOME/shop/state.json`); in script mode, none.
+    case standard
+    /// `--state FILE`.
+    case file(String)
+    /// `--no-state`.
+    case none
+  }
+}
+
+/// A command-line mistake: one line for standard error, and exit status 2.
+public struct CommandLineError: Error, Equatable, CustomStringConvertible {
+  /// The line.
+  public let description: String
+  /// An error saying `description`.
+  public init(_ description: String) { self.description = description }
+}
+
+/// Parses `shop`'s arguments (without the program name), as DESIGN.md lays them out. Accepts
+/// `--option value` and `--option=value`; refuses unknown options, missing or bad values, an option
+/// given twice, and combinations that contradict each other.
+public enum CommandLineParser {
+  /// What `arguments` ask for, or the first mistake in them.
+  public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineRequest {
+    var options = AppOptions()
+    var script: String?
+    var virtualClock = false
+    var seen: Set<String> = []
+    var remaining = arguments[...]
+
+    while let argument = remaining.popFirst() {
+      guard argument.hasPrefix("-"), argument != "-" else {
+        throw CommandLineError("unexpected argument '\(argument)' (see shop --help)")
+      }
+      let (name, inlineValue) = split(argument)
+      guard seen.insert(name).inserted else { throw CommandLineError("\(name) is given twice") }
+
+      func value() throws(CommandLineError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = remaining.popFirst(), next == "-" || !next.hasPrefix("--") else {
+          throw CommandLineError("\(name) needs a value: \(valueHint(name))")
+        }
+        return next
+      }
+      func flag() throws(CommandLineError) {
+        if inlineValue != nil { throw CommandLineError("\(name) takes no value") }
+      }
+
+      switch name {
+      case "--help", "-h":
+        try flag()
+        return .help
+      case "--version":
+        try flag()
+        return .version
+      case "--catalog":
+        let path = try value()
+        guard !path.isEmpty else { throw CommandLineError("--catalog needs a file name") }
+        options.catalogPath = path
+      case "--debounce":
+        let text = try value()
+        let milliseconds: Int
+        do {
+          milliseconds = try DurationParser.milliseconds(text)
+        } catch {
+          throw CommandLineError("--debounce: \(error)")
+        }
+        guard milliseconds <= DebounceInterval.maximum.milliseconds else {
+          throw CommandLineError("--debounce: \(text) is longer than the maximum of 5s")
+        }
+        options.debounce = DebounceInterval(milliseconds: milliseconds)
+      case "--store":
+        let text = try value()
+        guard let mode = QuantityStoreMode(rawValue: text) else {
+          throw CommandLineError("--store: '\(text)' is not a store (use controlled or simple)")
+        }
+        options.store = mode
+      case "--state":
+        let path = try value()
+        guard !path.isEmpty else { throw CommandLineError("--state needs a file name") }
+        options.state = .file(path)
+      case "--no-state":
+        try flag()
+        options.state = .none
+      case "--no-color":
+        try flag()
+        options.colorDisabled = true
+      case "--no-mouse":
+        try flag()
+        options.mouseDisabled = true
+      case "--script":
+        let path = try value()
+        guard !path.isEmpty else {
+          throw CommandLineError("--script needs a file name, or - for standard input")
+        }
+        script = path
+      case "--virtual-clock":
+        try flag()
+        virtualClock = true
+      default:
+        throw CommandLineError("unknown option '\(name)' (see shop --help)")
+      }
+    }
+
+    if seen.contains("--state"), seen.contains("--no-state") {
+      throw CommandLineError("--state and --no-state cannot be used together")
+    }
+    if let script {
+      return .script(path: script, virtualClock: virtualClock, options)
+    }
+    if virtualClock { throw CommandLineError("--virtual-clock works only with --script") }
+    return .run(options)
+  }
+
+  private static func split(_ argument: String) -> (name: String, value: String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private static func valueHint(_ name: String) -> String {
+    switch name {
+    case "--debounce": "a duration such as 250ms, 1s or 1.5s"
+    case "--store": "controlled or simple"
+    case "--script": "a file name, or - for standard input"
+    default: "a file name"
+    }
+  }
+}

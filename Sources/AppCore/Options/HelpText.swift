@@ -1,0 +1,51 @@
+/// What `shop --help` and `shop --version` print.
+public enum HelpText {
+  /// The version.
+  public static let version = "shop 0.1.0"
+
+  /// Every option and every key.
+  public static var text: String {
+    let keys = KeyBindings.entries.map {
+      "  " + $0.keys.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.meaning
+    }
+    return """
+      shop: a terminal shopping app that shows who owns reactive state and how a debounced badge behaves
+
+      Usage:
+        shop [--catalog FILE] [--debounce DURATION] [--store controlled|simple]
+             [--state FILE | --no-state] [--no-color] [--no-mouse]
+        shop --script FILE|- [--virtual-clock] [same options]
+        shop --help | --version
+
+      Options:
+        --catalog FILE       a JSON catalog: {"currency": "EUR", "items": [{"id": "apple",
+                             "name": "Apple", "price": 50}]}, prices in minor units
+                             (default: the built-in catalog)
+        --debounce DURATION  how long the badge waits after the last change: 250ms, 1s, 1.5s or
+                             a number of seconds, from 0 (no debounce) to 5s (default: 1s)
+        --store MODE         controlled (one owner, one write path) or simple (the article's
+                             shared subject, with its reorder bug) (default: controlled)
+        --state FILE         where the basket and orders persist
+                             (default: $XDG_STATE_HOME/shop/state.json, else
+                             ~/.local/state/shop/state.json; scripts use none unless given)
+        --no-state           keep nothing between runs
+        --no-color           no colours (also when NO_COLOR is set and not empty)
+        --no-mouse           ignore the mouse (by default a click selects, a double-click adds)
+        --script FILE|-      run commands from FILE, or standard input, without a terminal;
+                             prints "T sent N", "T badge N" and "T note ..." lines
+        --virtual-clock      with --script: play the timeline on a virtual clock, instantly
+        --help               this text
+        --version            the version
+
+      Keys:
+      \(keys.joined(separator: "\n"))
+
+      Script commands, one a line (# starts a comment):
+        add ID [N]   remove ID [N]   bag   reorder   checkout   wait DURATION
+        mode controlled|simple   debounce DURATION
+
+      Exit status: 0 on success, 2 for a bad option, catalog, state file or script, or when
+      standard input or output is not a terminal (use --script).
+      """
+  }
+}

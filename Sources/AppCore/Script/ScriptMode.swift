@@ -1,0 +1,81 @@
+import Dispatch
+import Foundation
+import Reactive
+import Shop
+
+/// `shop --script FILE|- [--virtual-clock] [options]`: reads the script, the catalog and the state
+/// file, checks every line, then plays the script through a ``ShopSession`` without a terminal and
+/// prints one line per event (see DESIGN.md, "Script mode").
+///
+/// Exit status: 0 when the script ran (domain refusals are notes, not failures); 2 when it did not
+/// start (an unreadable script, a bad line, a bad catalog, a state file that is in use or unreadable);
+/// 1 when it ran but the state file could not be written at the end.
+public enum ScriptMode {
+  /// Runs the script at `path` (`-` for standard input) on the process's standard streams and
+  /// returns the exit status. Blocks until the script is done; call it from any thread.
+  public static func run(path: String, virtualClock: Bool, options: AppOptions) -> Int32 {
+    run(path: path, virtualClock: virtualClock, options: options, console: .standard)
+  }
+
+  /// Runs the script at `path` on `console`; returns the exit status.
+  static func run(path: String, virtualClock: Bool, options: AppOptions, console: ScriptConsole) -> Int32 {
+    let lines: [ScriptLine]
+    let catalog: Catalog
+    do {
+      let bytes = try path == "-" ? console.readStandardInput() : ScriptFile.contents(atPath: path)
+      catalog =
+        try options.catalogPath.map { path throws(CatalogError) in try Catalog.load(fromFile: path) }
+        ?? .builtIn
+      lines = try ScriptParser(catalog: catalog).parse(bytes)
+    } catch let error as ScriptProblems {
+      error.messages.forEach(console.error)
+      return 2
+    } catch {
+      console.error("error: \(UntrustedText.escaped("\(error)"))")
+      return 2
+    }
+
+    let stateStore: StateStore?
+    var state = ShopState()
+    do {
+      stateStore = try openState(options.state, console: console, into: &state)
+    } catch {
+      console.error("error: \(UntrustedText.escaped("\(error)"))")
+      return 2
+    }
+
+    let start = AppState(
+      catalog: catalog, shop: state, mode: options.store, debounce: options.debounce, width: 0, height: 0)
+    let makeRuntime = {
+      (scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date, shell: any AppShell) in
+      AppRuntime(state: start, scheduler: scheduler, clock: clock, saver: stateStore, shell: shell)
+    }
+    let emit = { (event: TimedEvent) in console.output(ScriptOutput.line(for: event)) }
+    if virtualClock {
+      VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
+    } else {
+      RealClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
+    }
+
+    do {
+      try stateStore?.flush()
+    } catch {
+      console.error("error: \(UntrustedText.escaped("\(error)"))")
+      return 1
+    }
+    return 0
+  }
+
+  /// Takes and loads the state file `choice` names, if any: in script mode only `--state FILE` uses
+  /// one. A file that cannot be parsed is moved aside and reported as a warning.
+  private static func openState(
+    _ choice: AppOptions.StateChoice, console: ScriptConsole, into state: inout ShopState
+  ) throws(StateFileError) -> StateStore? {
+    guard case .file(let path) = choice else { return nil }
+    let store = try StateStore(path: path)
+    let loaded = try store.load(now: Date())
+    if let notice = loaded.notice { console.error("warning: \(UntrustedText.escaped(notice))") }
+    state = loaded.state
+    return store
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Shop
+
+/// Everything the app needs before it can draw: the catalog, the state file and what it held. Each
+/// failure is one line for standard error; the caller exits with status 2.
+public struct Startup {
+  /// What the shop sells: the catalog file's, or the built-in one.
+  public let catalog: Catalog
+  /// The state file, held for this process; `nil` with `--no-state`.
+  public let stateStore: StateStore?
+  /// The basket and orders the state file held (empty without one).
+  public let shop: ShopState
+  /// A line for the status bar, such as a state file moved aside.
+  public let notice: String?
+
+  /// Loads what `options` name. `scriptMode` uses no state file unless `--state` gives one.
+  public static func prepare(
+    _ options: AppOptions, environment: [String: String], scriptMode: Bool
+  ) throws(StartupError) -> Startup {
+    let catalog: Catalog
+    if let path = options.catalogPath {
+      do { catalog = try Catalog.load(fromFile: path) } catch { throw StartupError("\(error)") }
+    } else {
+      catalog = .builtIn
+    }
+    let path: String?
+    switch options.state {
+    case .none: path = nil
+    case .file(let file): path = file
+    case .standard:
+      if scriptMode {
+        path = nil
+      } else {
+        guard let standard = StateFileLocation.path(environment: environment) else {
+          throw StartupError("no place for the state file: set XDG_STATE_HOME or HOME, or use --no-state")
+        }
+        path = standard
+      }
+    }
+    guard let path else { return Startup(catalog: catalog, stateStore: nil, shop: ShopState(), notice: nil) }
+    do {
+      let store = try StateStore(path: path)
+      let loaded = try store.load(now: Date())
+      var notice = loaded.notice
+      let unavailable = catalog.unavailableItems(in: loaded.state.basket.lines)
+      if notice == nil, !unavailable.isEmpty {
+        notice =
+          "\(unavailable.count) item\(unavailable.count == 1 ? "" : "s") in the basket no longer in the catalog: kept, marked unavailable"
+      }
+      return Startup(catalog: catalog, stateStore: store, shop: loaded.state, notice: notice)
+    } catch {
+      throw StartupError("\(error)")
+    }
+  }
+}
+
+/// Why the app cannot start: one line.
+public struct StartupError: Error, CustomStringConvertible {
+  /// The line.
+  public let description: String
+  /// An error saying `description`.
+  public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,113 @@
+import Shop
+
+/// Everything the screen shows, in one value: the shop, what the reactive pipeline last reported, and
+/// where the user is on the screen. ``render(_:)`` draws it; nothing else is read to draw.
+///
+/// The article's questions, answered for the app's own state:
+/// - Who owns it: the app's runtime holds the one copy (`AppRuntime.state`; a test store or the script
+///   runner in their places). Nothing else keeps a second copy of any field.
+/// - Who may write it: only ``update(_:at:engine:)``, one event at a time; views and the shell only
+///   read it. Every field is `internal(set)` or `private(set)` to the core.
+/// - How: an ``AppEvent`` (a key, a paste, a click, a resize, a tick of the clock, a value the store
+///   published, a value that reached the badge, a save that finished) goes into `update`, which changes
+///   the state and returns the ``AppEffect``s for the shell to perform.
+/// - Validation: the shop changes only through the domain's use cases (which refuse what the basket or
+///   the controlled store refuse); selection and scroll are clamped to the list after every event.
+/// - Who reads it: the views, the shell (to decide whether to keep ticking or to quit), the script
+///   runner and the tests.
+///
+/// What is derived is not stored: the pending badge value comes from the last value sent and the last
+/// value that reached the badge, the layout from the window size, the visible list from the filter.
+public struct AppState: Equatable {
+  /// What the shop sells; fixed for the run.
+  public let catalog: Catalog
+  /// The basket and the order history.
+  public internal(set) var shop: ShopState
+  /// The quantity store in use.
+  public internal(set) var mode: QuantityStoreMode
+  /// How long the badge waits after the last change.
+  public internal(set) var debounce: DebounceInterval
+  /// The last quantity the store published (`nil` before the first), as reported to the app.
+  public internal(set) var lastSent: Stamped?
+  /// What the badge shows: the last debounced value that reached it.
+  public internal(set) var badge: Stamped
+  /// The recent events, for the timeline pane.
+  public internal(set) var timeline = Timeline()
+  /// Milliseconds since the start, as of the event being handled: the time the screen shows.
+  public internal(set) var now = 0
+  /// The window, in columns and rows.
+  public internal(set) var width: Int
+  /// The window's rows.
+  public internal(set) var height: Int
+  /// The item list: selection, scroll and filter.
+  public internal(set) var list = ListState()
+  /// Whether the help overlay is open.
+  public internal(set) var isShowingHelp = false
+  /// The last thing that happened.
+  public internal(set) var status = StatusLine(
+    text: "welcome: a or Enter adds, b adds a paper bag, ? shows every key", kind: .info)
+  /// Whether the app asked the shell for clock ticks, to animate the timeline.
+  public internal(set) var isTicking = false
+  /// How many values have been recorded; orders ``Stamped`` values.
+  var recorded = 0
+
+  /// The state of a new run: `shop` in the basket, a store of `mode` holding its count, the badge
+  /// settled on it, and a window of `width` x `height`.
+  public init(
+    catalog: Catalog, shop: ShopState, mode: QuantityStoreMode, debounce: DebounceInterval, width: Int,
+    height: Int
+  ) {
+    self.catalog = catalog
+    self.shop = shop
+    self.mode = mode
+    self.debounce = debounce
+    self.width = max(0, width)
+    self.height = max(0, height)
+    badge = Stamped(value: shop.basket.badgeQuantity, milliseconds: 0, sequence: 0)
+  }
+
+  /// The value on its way to the badge and since when, while the badge has not caught up with the
+  /// last value the store published.
+  public var pending: Stamped? {
+    guard let lastSent, lastSent.sequence > badge.sequence else { return nil }
+    return lastSent
+  }
+
+  /// The quantity the store holds, as last reported (the badge's value before the store's first send).
+  public var storeQuantity: Int { lastSent?.value ?? badge.value }
+
+  /// The basket's quantity without paper bags: what a settled badge shows in a controlled store.
+  public var basketQuantity: Int { shop.basket.badgeQuantity }
+
+  /// How far the settled badge is from the basket (badge minus basket), or `nil` while a change is
+  /// pending or when they agree.
+  public var disagreement: Int? {
+    guard pending == nil, badge.value != basketQuantity else { return nil }
+    return badge.value - basketQuantity
+  }
+
+  /// Shows `text` in the status line as something the user must know, such as a state file moved
+  /// aside at start.
+  public mutating func showNotice(_ text: String) {
+    status = StatusLine(text: text, kind: .error)
+  }
+
+  /// Where each pane goes in the current window.
+  public var layout: ScreenLayout { ScreenLayout(width: width, height: height) }
+}
+
+/// A line in the status bar.
+public struct StatusLine: Equatable, Sendable {
+  /// Whether the line is news or a refusal.
+  public enum Kind: Equatable, Sendable {
+    /// Something happened.
+    case info
+    /// Something was refused or went wrong.
+    case error
+  }
+
+  /// The text.
+  public var text: String
+  /// Its kind.
+  public var kind: Kind
+}

@@ -1,0 +1,29 @@
+import Shop
+
+/// Everything that can happen to the app, as the one input of ``AppState/update(_:at:engine:)``.
+public enum AppEvent: Equatable, Sendable {
+  /// A key, a click or a new window size, from the terminal.
+  case input(InputEvent)
+  /// A change asked of the shop directly, as a script line does.
+  case command(ShopCommand)
+  /// The clock moved on while the timeline animates.
+  case tick
+  /// The quantity store published a value.
+  case storePublished(Int)
+  /// A debounced value reached the badge.
+  case badgeReached(Int)
+}
+
+/// What `update` asks the shell to do; `update` itself never does any of it.
+public enum AppEffect: Equatable, Sendable {
+  /// Keep the basket and orders in the state file (in the background).
+  case save(ShopState)
+  /// Send ``AppEvent/tick`` every 100 ms: the timeline is moving.
+  case startTicking
+  /// Stop the ticks: nothing on the timeline moves.
+  case stopTicking
+  /// Tell the outside world: script mode prints it as `T EVENT VALUE`.
+  case announce(TimedEvent)
+  /// End the app.
+  case quit
+}

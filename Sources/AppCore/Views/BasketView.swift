@@ -1,0 +1,52 @@
+import Shop
+
+/// The basket pane: each line with its quantity and price, paper bags, unavailable items marked, and
+/// the total.
+enum BasketView {
+  static func draw(_ state: AppState, in pane: GridRect, into grid: inout Grid) {
+    for y in pane.origin.y..<(pane.origin.y + pane.height) {
+      grid.write("│", at: GridPoint(x: pane.origin.x - 1, y: y), style: Style(foreground: .muted))
+    }
+    let x = pane.origin.x
+    let basket = state.shop.basket
+    let currency = state.catalog.currency
+    grid.writeField(
+      " Basket", at: GridPoint(x: x, y: pane.origin.y), width: pane.width,
+      style: Style(foreground: .accent, attributes: .bold))
+    let unavailable = Set(state.catalog.unavailableItems(in: basket.lines).map(\.id))
+    let lineRows = max(0, pane.height - 3)
+    let lines = basket.lines
+    if lines.isEmpty {
+      grid.write(
+        " empty: a adds the selected item", at: GridPoint(x: x, y: pane.origin.y + 1),
+        style: Style(foreground: .muted))
+    }
+    for (index, line) in lines.enumerated() {
+      guard index < lineRows else { break }
+      let y = pane.origin.y + 1 + index
+      if index == lineRows - 1, lines.count > lineRows {
+        grid.write(
+          " … \(lines.count - index) more lines", at: GridPoint(x: x, y: y), style: Style(foreground: .muted))
+        break
+      }
+      let price = line.isPaperBag ? "free" : Money.format(line.price * line.quantity, currency: currency)
+      let note = unavailable.contains(line.id) ? " (unavailable)" : ""
+      let style = unavailable.contains(line.id) ? Style(foreground: .warning) : Style.plain
+      let priceWidth = DisplayWidth.of(price) + 1
+      let label = " \(line.quantity) × \(line.name)\(note)".fitted(toWidth: pane.width - priceWidth - 1)
+      grid.writeField(label, at: GridPoint(x: x, y: y), width: pane.width - priceWidth, style: style)
+      grid.writeField(
+        price + " ", at: GridPoint(x: x + pane.width - priceWidth, y: y), width: priceWidth, style: style,
+        alignment: .trailing)
+    }
+    let totalRow = pane.origin.y + pane.height - 1
+    let total =
+      "\(basket.badgeQuantity) item\(basket.badgeQuantity == 1 ? "" : "s")  \(Money.format(basket.subtotal, currency: currency)) "
+    grid.writeField(
+      " Total", at: GridPoint(x: x, y: totalRow), width: pane.width, style: Style(attributes: .bold))
+    grid.writeField(
+      total, at: GridPoint(x: x, y: totalRow), width: pane.width, style: Style(attributes: .bold),
+      alignment: .trailing)
+    grid.write(" Total", at: GridPoint(x: x, y: totalRow), style: Style(attributes: .bold))
+  }
+}

@@ -1,0 +1,55 @@
+import Shop
+
+/// The catalog list: names padded and cut by display width, prices aligned, the selection highlighted,
+/// and only the visible rows drawn, however long the catalog.
+enum ItemListView {
+  static func draw(_ state: AppState, layout: ScreenLayout, into grid: inout Grid) {
+    let pane = layout.list
+    let catalog = state.catalog
+    let count = state.visibleCount
+    let priceWidth = 14
+    let title =
+      state.list.filter.isEmpty ? " Items (\(count))" : " Items matching \"\(state.list.filter)\" (\(count))"
+    grid.writeField(
+      title, at: GridPoint(x: 0, y: layout.listTitleRow), width: pane.width,
+      style: Style(foreground: .accent, attributes: .bold))
+    if layout.basket == nil {
+      let basket = state.shop.basket
+      let summary =
+        "basket \(basket.badgeQuantity) · \(Money.format(basket.subtotal, currency: catalog.currency)) "
+      grid.writeField(
+        summary, at: GridPoint(x: 0, y: layout.listTitleRow), width: pane.width,
+        style: Style(foreground: .accent, attributes: .bold), alignment: .trailing)
+      grid.write(
+        title, at: GridPoint(x: 0, y: layout.listTitleRow),
+        style: Style(foreground: .accent, attributes: .bold),
+        maxWidth: max(0, pane.width - DisplayWidth.of(summary) - 1))
+    }
+    if count == 0 {
+      grid.write(
+        state.list.filter.isEmpty ? "  the catalog is empty" : "  no item matches",
+        at: GridPoint(x: 0, y: pane.origin.y), style: Style(foreground: .muted))
+      return
+    }
+    for row in 0..<pane.height {
+      let position = state.list.scroll + row
+      guard position < count else { break }
+      let item = catalog.items[state.list.matches?[position] ?? position]
+      let selected = position == state.list.selection
+      let style: Style = selected ? .selected : .plain
+      let y = pane.origin.y + row
+      let inBasket = state.shop.basket.quantity(ofItemWithID: item.id)
+      let marker = inBasket > 0 ? "×\(inBasket)" : ""
+      let nameWidth = max(0, pane.width - priceWidth - 6)
+      var x = grid.writeField(
+        " " + item.name.fitted(toWidth: nameWidth - 1), at: GridPoint(x: 0, y: y), width: nameWidth + 1,
+        style: style)
+      x = grid.writeField(
+        marker, at: GridPoint(x: x, y: y), width: 5, style: selected ? style : Style(foreground: .success),
+        alignment: .trailing)
+      grid.writeField(
+        Money.format(item.price, currency: catalog.currency) + " ", at: GridPoint(x: x, y: y),
+        width: pane.width - x, style: style, alignment: .trailing)
+    }
+  }
+}

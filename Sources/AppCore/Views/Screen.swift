@@ -1,0 +1,23 @@
+import Shop
+
+/// The view half of the app: draws the whole screen into a grid from the app state. It reads and never
+/// writes; the same state always gives the same grid.
+public enum Screen {
+  /// The screen for `state`.
+  public static func render(_ state: AppState) -> Grid {
+    var grid = Grid(width: state.width, height: state.height)
+    let layout = state.layout
+    guard layout.fits else {
+      TooSmallView.draw(into: &grid)
+      return grid
+    }
+    HeaderView.draw(state, layout: layout, into: &grid)
+    ItemListView.draw(state, layout: layout, into: &grid)
+    if let pane = layout.basket { BasketView.draw(state, in: pane, into: &grid) }
+    if let pane = layout.timeline { TimelineView.draw(state, in: pane, into: &grid) }
+    StatusBarView.draw(state, layout: layout, into: &grid)
+    FooterView.draw(state, layout: layout, into: &grid)
+    if state.isShowingHelp { HelpOverlay.draw(state, into: &grid) }
+    return grid
+  }
+}

@@ -1,0 +1,291 @@
+import AppCore
+import CNcurses
+import Foundation
+
+/// The one place that calls ncurses (and the one file that imports it): it starts and restores the
+/// terminal, draws grids by changed cells, reads input, follows window size changes, steps aside for
+/// Ctrl-Z, and ends the process by a signal.
+///
+/// Nothing here runs at initialisation; `start()` does the work, and `stop()` undoes it (twice is fine).
+/// A crash signal restores the terminal through a handler installed by `start()` (see the shim).
+@MainActor
+final class Terminal {
+  /// Why the terminal cannot be used.
+  enum StartError: Error, Equatable {
+    /// Standard input or output is not a terminal.
+    case notATerminal
+    /// terminfo has no entry for `$TERM` (the associated value; empty when unset).
+    case unknownTerminal(String)
+    /// ncurses could not start on this terminal.
+    case cannotStartScreen
+  }
+
+  /// What the user chose.
+  struct Options: Sendable {
+    /// `--no-color`; `NO_COLOR` is read by `start()` as well.
+    var colorDisabled = false
+    /// Report clicks and double-clicks of the first mouse button.
+    var mouse = true
+  }
+
+  /// Columns, as last read.
+  private(set) var width = 0
+  /// Rows, as last read.
+  private(set) var height = 0
+  /// The colour budget chosen at start.
+  private(set) var scheme = ColorScheme(mode: .monochrome)
+
+  private let options: Options
+  private var started = false
+  private var suspended = false
+  private var lastGrid: Grid?
+  private var clicks = ClickTracker()
+  private let clockOrigin = ContinuousClock.now
+  private var cellBuffer = [wchar_t](repeating: 0, count: TerminalGlyph.maximumCombiningMarks + 2)
+
+  /// A terminal edge that has not touched the terminal yet.
+  init(options: Options) {
+    self.options = options
+  }
+
+  /// Checks, without drawing anything, that stdin and stdout are terminals that terminfo knows. Sets the
+  /// locale from the environment first, falling back to C.UTF-8 when it does not encode UTF-8.
+  static func preflight() throws(StartError) {
+    setlocale(LC_ALL, "")
+    if shop_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+    let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+    guard shop_terminal_is_known(term) == 1 else { throw .unknownTerminal(term) }
+  }
+
+  /// Enters curses mode: full screen, no echo, keys one at a time, hidden cursor, colours and mouse as
+  /// chosen. Call `preflight()` first and create the signal sources before this, so that ncurses
+  /// finds the signals taken and installs no handlers of its own.
+  func start() throws(StartError) {
+    guard !started else { return }
+    var savedModes = termios()
+    tcgetattr(STDIN_FILENO, &savedModes)
+    guard shop_new_screen() != nil else { throw .cannotStartScreen }
+    started = true
+    enterProgramMode()
+    startColors()
+    if options.mouse {
+      mouseinterval(0)
+      mousemask(shop_button1_pressed(), nil)
+    }
+    shop_install_crash_restore(&savedModes, restoreSequence())
+    readSize()
+  }
+
+  /// Draws `grid`, touching only the cells that differ from the last grid drawn, then lets ncurses send
+  /// the difference in one update. A grid of another size is drawn whole.
+  func draw(_ grid: Grid) {
+    guard started, !suspended else { return }
+    let window = shop_stdscr()
+    let previous = lastGrid.flatMap { $0.width == grid.width && $0.height == grid.height ? $0 : nil }
+    if previous == nil { werase(window) }
+    for y in 0..<min(grid.height, height) {
+      for x in 0..<min(grid.width, width) {
+        let cell = grid[x, y]
+        if let previous, previous[x, y] == cell { continue }
+        guard case .glyph(let text) = cell.content else { continue }
+        put(text, style: cell.style, x: x, y: y)
+      }
+    }
+    wnoutrefresh(window)
+    doupdate()
+    lastGrid = grid
+  }
+
+  /// Reads every key and mouse report that is waiting, without blocking.
+  func readPendingInput() -> [InputEvent] {
+    guard started else { return [] }
+    var events: [InputEvent] = []
+    var value: wint_t = 0
+    while true {
+      let status = wget_wch(shop_stdscr(), &value)
+      if status == ERR { break }
+      guard status == KEY_CODE_YES else {
+        if let key = KeyDecoder.key(forCharacter: UInt32(value)) { events.append(.key(key)) }
+        continue
+      }
+      switch Self.functionKey(Int32(value)) {
+      case .key(let key):
+        events.append(.key(key))
+      case .mouseReport:
+        var x: Int32 = 0
+        var y: Int32 = 0
+        if shop_read_button1_press(&x, &y) == 1 {
+          events.append(clicks.press(x: Int(x), y: Int(y), at: ContinuousClock.now - clockOrigin))
+        }
+      case .ignored:
+        break
+      }
+    }
+    return events
+  }
+
+  /// Reads the window size from the kernel (after SIGWINCH) and resizes curses to it. Returns a resize
+  /// event when the size changed.
+  func followWindowSize() -> InputEvent? {
+    guard started, !suspended else { return nil }
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    if shop_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows != shop_lines() || columns != shop_cols() {
+      resizeterm(rows, columns)
+    }
+    let old = (width, height)
+    readSize()
+    guard old != (width, height) else { return nil }
+    lastGrid = nil
+    return .resize(width: width, height: height)
+  }
+
+  /// Ctrl-Z: restores the terminal, stops the process with the default SIGTSTP action, and takes the
+  /// screen back once the process continues (or at once, when the kernel discards the stop because no
+  /// shell does job control). Returns a resize event if the window changed while stopped.
+  func suspendForStop() -> InputEvent? {
+    guard started, !suspended else { return nil }
+    suspended = true
+    endwin()
+    shop_stop_process()
+    suspended = false
+    return repaintAfterStop()
+  }
+
+  /// SIGCONT: repaints the whole screen (another program may have drawn over it) and returns a resize
+  /// event if the window changed.
+  func resumeAfterStop() -> InputEvent? {
+    guard started, !suspended else { return nil }
+    return repaintAfterStop()
+  }
+
+  /// What an ncurses function-key code means.
+  enum FunctionKey: Equatable {
+    /// A key the app understands.
+    case key(Key)
+    /// A mouse report is waiting; read it with `getmouse`.
+    case mouseReport
+    /// Nothing the app acts on. `KEY_RESIZE` is among them: `resizeterm`, called on SIGWINCH by
+    /// ``followWindowSize()``, queues one, and the window size has one owner, that signal.
+    case ignored
+  }
+
+  /// The meaning of function-key `code`. tmux and xterm send Home and End as Find and Select
+  /// (`\e[1~`, `\e[4~`).
+  nonisolated static func functionKey(_ code: Int32) -> FunctionKey {
+    switch code {
+    case KEY_UP: .key(.up)
+    case KEY_DOWN: .key(.down)
+    case KEY_LEFT: .key(.left)
+    case KEY_RIGHT: .key(.right)
+    case KEY_PPAGE: .key(.pageUp)
+    case KEY_NPAGE: .key(.pageDown)
+    case KEY_HOME, KEY_FIND, KEY_A1: .key(.home)
+    case KEY_END, KEY_SELECT, KEY_C1: .key(.end)
+    case KEY_ENTER: .key(.enter)
+    case KEY_BACKSPACE: .key(.backspace)
+    case KEY_DC: .key(.delete)
+    case KEY_MOUSE: .mouseReport
+    default: .ignored
+    }
+  }
+
+  /// Ends the process the way `signalNumber` would by default; call after ``stop()``.
+  static func die(by signalNumber: Int32) -> Never {
+    shop_die_by_signal(signalNumber)
+    Foundation.exit(128 + signalNumber)
+  }
+
+  /// Leaves curses mode and restores the terminal as it was. Safe to call more than once.
+  func stop() {
+    guard started else { return }
+    started = false
+    curs_set(1)
+    endwin()
+    shop_disarm_crash_restore()
+  }
+
+  /// Re-enters curses mode (keypad again, or arrows arrive as raw escapes) and repaints every cell.
+  private func repaintAfterStop() -> InputEvent? {
+    enterProgramMode()
+    clearok(shop_stdscr(), true)
+    let resize = followWindowSize()
+    if resize == nil {
+      wnoutrefresh(shop_stdscr())
+      doupdate()
+    }
+    return resize
+  }
+
+  /// The input and output modes the app runs in; set at start and again after Ctrl-Z.
+  private func enterProgramMode() {
+    let window = shop_stdscr()
+    cbreak()
+    noecho()
+    nonl()
+    intrflush(window, false)
+    keypad(window, true)
+    nodelay(window, true)
+    leaveok(window, true)
+    set_escdelay(25)
+    curs_set(0)
+  }
+
+  /// Picks the colour mode and registers the colour pairs. `COLORS` is only known after `start_color`.
+  private func startColors() {
+    let noColor = ProcessInfo.processInfo.environment["NO_COLOR"]
+    let wanted = ColorMode.resolve(
+      colorCount: 256, noColorEnvironment: noColor, colorDisabledByFlag: options.colorDisabled)
+    guard wanted != .monochrome, has_colors(), start_color() == OK else {
+      scheme = ColorScheme(mode: .monochrome)
+      return
+    }
+    let mode = ColorMode.resolve(
+      colorCount: Int(shop_colors()), noColorEnvironment: noColor, colorDisabledByFlag: options.colorDisabled)
+    scheme = ColorScheme(mode: mode)
+    let defaultColors = use_default_colors() == OK
+    for definition in scheme.pairDefinitions(defaultColors: defaultColors)
+    where definition.pair < shop_color_pairs() {
+      init_pair(Int16(definition.pair), Int16(definition.foreground), Int16(definition.background))
+    }
+  }
+
+  /// What the crash handler writes: keypad off, mouse off, attributes off, cursor on, main screen back.
+  private func restoreSequence() -> String {
+    var sequence = ""
+    for capability in ["rmkx", "sgr0", "cnorm", "rmcup"] {
+      if let value = shop_terminfo_string(capability) { sequence += String(cString: value) }
+    }
+    if options.mouse, let mouseOff = shop_mouse_off_sequence() {
+      sequence = String(cString: mouseOff) + sequence
+    }
+    return sequence
+  }
+
+  /// Reads the curses screen size.
+  private func readSize() {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    shop_getmaxyx(shop_stdscr(), &rows, &columns)
+    width = Int(columns)
+    height = Int(rows)
+  }
+
+  /// Writes one glyph with its style at (x, y).
+  private func put(_ text: String, style: Style, x: Int, y: Int) {
+    var count = 0
+    for scalar in text.unicodeScalars where count < cellBuffer.count - 1 {
+      cellBuffer[count] = wchar_t(bitPattern: scalar.value)
+      count += 1
+    }
+    cellBuffer[count] = 0
+    let appearance = scheme.appearance(of: style)
+    var attributes = shop_attr_normal()
+    if appearance.attributes.contains(.bold) { attributes |= shop_attr_bold() }
+    if appearance.attributes.contains(.dim) { attributes |= shop_attr_dim() }
+    if appearance.attributes.contains(.reverse) { attributes |= shop_attr_reverse() }
+    if appearance.attributes.contains(.underline) { attributes |= shop_attr_underline() }
+    _ = shop_put_cell(Int32(y), Int32(x), cellBuffer, attributes, Int32(appearance.pair))
+  }
+}

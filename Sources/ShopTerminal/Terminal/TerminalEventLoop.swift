@@ -1,0 +1,78 @@
+import AppCore
+import Dispatch
+import Foundation
+
+/// Connects the terminal to the main queue without polling: a read source on stdin and signal sources
+/// for window changes, Ctrl-Z, and the signals that end the process.
+///
+/// Create it and call `start()` from a main-queue block (not before `dispatchMain()`), before
+/// `Terminal.start()`; sources exist only from then on, so tests can create and drop this freely.
+@MainActor
+final class TerminalEventLoop {
+  private let terminal: Terminal
+  private let deliver: @MainActor (InputEvent) -> Void
+  private let willExit: @MainActor () -> String?
+  private var sources: [any DispatchSourceProtocol] = []
+
+  /// A loop that hands each event to `deliver`; `willExit` runs before the terminal is restored when a
+  /// signal ends the app, so the app can save its state, and returns a message for the user (printed
+  /// once the terminal is restored) if that failed.
+  init(
+    terminal: Terminal, deliver: @escaping @MainActor (InputEvent) -> Void,
+    willExit: @escaping @MainActor () -> String? = { nil }
+  ) {
+    self.terminal = terminal
+    self.deliver = deliver
+    self.willExit = willExit
+  }
+
+  /// The signals that end the process: restore the terminal, then die by the same signal.
+  static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+  /// Creates and resumes the dispatch sources on the main queue.
+  func start() {
+    guard sources.isEmpty else { return }
+    for signalNumber in Self.terminatingSignals {
+      observe(signalNumber) { loop in loop.terminate(by: signalNumber) }
+    }
+    observe(SIGWINCH) { loop in
+      if let resize = loop.terminal.followWindowSize() { loop.deliver(resize) }
+    }
+    observe(SIGTSTP) { loop in
+      if let resize = loop.terminal.suspendForStop() { loop.deliver(resize) }
+    }
+    observe(SIGCONT) { loop in
+      if let resize = loop.terminal.resumeAfterStop() { loop.deliver(resize) }
+    }
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    input.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        for event in self.terminal.readPendingInput() { self.deliver(event) }
+      }
+    }
+    input.resume()
+    sources.append(input)
+  }
+
+  /// Ends the app for a signal: `willExit`, restore the terminal, then the signal's default action.
+  private func terminate(by signalNumber: Int32) {
+    let message = willExit()
+    terminal.stop()
+    if let message { FileHandle.standardError.write(Data("shop: \(message)\n".utf8)) }
+    Terminal.die(by: signalNumber)
+  }
+
+  /// Runs `handler` on the main queue each time `signalNumber` arrives.
+  private func observe(_ signalNumber: Int32, handler: @escaping @MainActor (TerminalEventLoop) -> Void) {
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        handler(self)
+      }
+    }
+    source.resume()
+    sources.append(source)
+  }
+}

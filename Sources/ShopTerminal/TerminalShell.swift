@@ -1,0 +1,46 @@
+import AppCore
+import Foundation
+
+/// The app's shell in a terminal: draws on the ``Terminal``, feeds the ``TerminalEventLoop``'s input
+/// to the runtime, and ends the process with the terminal restored.
+@MainActor
+final class TerminalShell: AppShell {
+  private let terminal: Terminal
+  private var loop: TerminalEventLoop?
+  private var runtime: AppRuntime?
+
+  /// A shell for a terminal that has not been touched yet.
+  init(terminal: Terminal) {
+    self.terminal = terminal
+  }
+
+  /// Starts the event sources and the screen, gives the runtime the window size, and draws the first
+  /// frame. Call from a main-queue block after `Terminal.preflight()` succeeded.
+  func start(_ runtime: AppRuntime) throws(Terminal.StartError) {
+    self.runtime = runtime
+    let loop = TerminalEventLoop(
+      terminal: terminal, deliver: { [unowned self] event in self.runtime?.send(.input(event)) },
+      willExit: { [unowned self] in self.runtime?.finalSave() })
+    self.loop = loop
+    loop.start()
+    try terminal.start()
+    runtime.send(.input(.resize(width: terminal.width, height: terminal.height)))
+    runtime.start()
+  }
+
+  nonisolated var hasScreen: Bool { true }
+
+  nonisolated func draw(_ grid: Grid) {
+    MainActor.assumeIsolated { terminal.draw(grid) }
+  }
+
+  nonisolated func announce(_ event: TimedEvent) {}
+
+  nonisolated func exit(status: Int32, message: String?) {
+    MainActor.assumeIsolated { () -> Void in
+      terminal.stop()
+      if let message { FileHandle.standardError.write(Data("shop: \(message)\n".utf8)) }
+      Foundation.exit(status)
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import AppCore
+import Dispatch
+import Foundation
+import Reactive
+import Shop
+
+/// Writes `shop: message` to standard error, control characters escaped (the message may repeat an
+/// argument or a file name), and exits with `status`.
+func fail(_ message: String, status: Int32 = 2) -> Never {
+  FileHandle.standardError.write(Data("shop: \(UntrustedText.escaped(message))\n".utf8))
+  exit(status)
+}
+
+/// The app, kept for the life of the process once it runs in the terminal.
+@MainActor enum Running {
+  static var app: (TerminalShell, AppRuntime)?
+}
+
+let request: CommandLineRequest
+do {
+  request = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  fail(error.description)
+}
+
+switch request {
+case .help:
+  print(HelpText.text)
+case .version:
+  print(HelpText.version)
+case .script(let path, let virtualClock, let options):
+  exit(ScriptMode.run(path: path, virtualClock: virtualClock, options: options))
+case .run(let options):
+  let startup: Startup
+  do {
+    startup = try Startup.prepare(
+      options, environment: ProcessInfo.processInfo.environment, scriptMode: false)
+  } catch {
+    fail(error.description)
+  }
+  do {
+    try Terminal.preflight()
+  } catch {
+    let reason =
+      switch error {
+      case .notATerminal: "standard input and output must be a terminal"
+      case .unknownTerminal(let term):
+        term.isEmpty ? "TERM is not set" : "unknown terminal type '\(term)' (TERM)"
+      case .cannotStartScreen: "cannot start the screen"
+      }
+    fail("\(reason); use --script FILE to run without one")
+  }
+  DispatchQueue.main.async {
+    MainActor.assumeIsolated {
+      var state = AppState(
+        catalog: startup.catalog, shop: startup.shop, mode: options.store, debounce: options.debounce,
+        width: 80, height: 24)
+      if let notice = startup.notice { state.showNotice(notice) }
+      let shell = TerminalShell(
+        terminal: Terminal(
+          options: Terminal.Options(colorDisabled: options.colorDisabled, mouse: !options.mouseDisabled)))
+      let runtime = AppRuntime(
+        state: state, scheduler: DispatchQueue.main.eraseToAnyScheduler(), clock: Date.init,
+        saver: startup.stateStore, shell: shell)
+      do {
+        try shell.start(runtime)
+      } catch {
+        fail("cannot start the screen; use --script FILE to run without one")
+      }
+      Running.app = (shell, runtime)
+    }
+  }
+  dispatchMain()
+}

@@ -1,0 +1,69 @@
+import Shop
+import Testing
+
+@testable import AppCore
+
+/// Golden screens of the app core at fixed virtual times. `SHOP_RECORD_SNAPSHOTS=1` re-records them.
+@Suite struct AppScreenTests {
+  @Test func startScreenAt80x24() {
+    let app = AppFixture()
+    expectSnapshot(app.screen, named: "app-80x24-start")
+  }
+
+  @Test func pendingChangeAndSettledBadgeAt80x24() {
+    let app = AppFixture()
+    app.press(.character("a"), .character("j"), .character("a"), .character("b"))
+    app.advance(milliseconds: 400)
+    expectSnapshot(app.screen, named: "app-80x24-pending")
+    app.advance(milliseconds: 600)
+    expectSnapshot(app.screen, named: "app-80x24-settled")
+  }
+
+  @Test func compactLayoutAt40x12() {
+    let app = AppFixture(width: 40, height: 12)
+    app.press(.character("a"))
+    app.advance(milliseconds: 1000)
+    expectSnapshot(app.screen, named: "app-40x12")
+  }
+
+  @Test func tooSmallBelowTheMinimum() {
+    let app = AppFixture(width: 30, height: 8)
+    expectSnapshot(app.screen, named: "app-too-small")
+    #expect(AppFixture(width: 1, height: 1).screen == "t\n")
+  }
+
+  @Test func withoutColourSelectionIsReverseAndErrorsAreBold() {
+    let app = AppFixture()
+    app.press(.character("x"))
+    let grid = Screen.render(app.state)
+    expectSnapshot(grid.monochromeDump, named: "app-80x24-monochrome")
+  }
+
+  @Test func wideNamesArePaddedByDisplayWidth() throws {
+    let catalog = try Catalog(
+      currency: "EUR",
+      items: [
+        ShoppingItem(id: "matcha", name: "抹茶 Matcha", price: 1450),
+        ShoppingItem(id: "ramen", name: "ラーメン 拉麺 very long name that does not fit", price: 990),
+        ShoppingItem(id: "creme", name: "Crème fraîche", price: 199),
+      ])
+    let app = AppFixture(catalog: catalog)
+    app.press(.down, .character("a"))
+    app.advance(milliseconds: 1000)
+    expectSnapshot(app.screen, named: "app-cjk")
+  }
+
+  @Test func helpOverlayListsEveryKeyAndBothModes() {
+    let app = AppFixture(width: 100, height: 30)
+    app.press(.character("?"))
+    let screen = app.screen
+    for entry in KeyBindings.entries {
+      #expect(screen.contains(entry.meaning), "help lacks \(entry.meaning)")
+    }
+    for row in HelpOverlay.controlAnswers {
+      #expect(screen.contains(row.question), "help lacks \(row.question)")
+    }
+    #expect(screen.contains("Store modes (now: controlled)"))
+    expectSnapshot(screen, named: "app-help")
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Shop
+import Testing
+
+@testable import AppCore
+
+/// Scripts played on the virtual clock: whole outputs, exact to the millisecond.
+@Suite struct ScriptRunnerTests {
+  @Test(arguments: ["debounce-burst", "reorder-bug", "reorder-controlled"])
+  func exampleMatchesItsGoldenOutput(_ name: String) {
+    let recorder = ConsoleRecorder()
+    let status = ScriptMode.run(
+      path: examplePath("\(name).shop"), virtualClock: true, options: AppOptions(), console: recorder.console)
+    #expect(status == 0)
+    #expect(recorder.errors == [])
+    expectSnapshot(recorder.output.map { $0 + "\n" }.joined(), named: "script-\(name)")
+  }
+
+  @Test func aBurstReachesTheBadgeOnceOneIntervalAfterItsLastChange() {
+    let run = runScript("add apple\nwait 100ms\nadd apple 2\nwait 999ms\nadd banana\n")
+    #expect(run.status == 0)
+    #expect(run.output == ["0.000 sent 1", "0.100 sent 3", "1.099 sent 4", "2.099 badge 4"])
+  }
+
+  @Test func domainRefusalsAreNotesAndTheScriptGoesOn() {
+    let run = runScript("remove apple\nreorder\ncheckout\nwait 1s\nadd apple\nremove apple 2\nwait 1s\n")
+    #expect(run.status == 0)
+    #expect(
+      run.output == [
+        "0.000 note cannot remove Apple: it is not in the basket",
+        "0.000 note cannot reorder: there is no previous order",
+        "0.000 note cannot check out: the basket is empty",
+        "1.000 sent 1",
+        "1.000 note cannot remove 2 × Apple: the basket holds only 1",
+        "2.000 badge 1",
+      ])
+  }
+
+  @Test func debounceChangesApplyFromTheNextValue() {
+    let run = runScript("debounce 0\nadd apple\nwait 1s\ndebounce 250ms\nadd apple\nwait 1s\n")
+    #expect(run.output == ["0.000 sent 1", "0.000 badge 1", "1.000 sent 2", "1.250 badge 2"])
+  }
+
+  @Test func theFinalBadgeIsPrintedAfterTheLastLine() {
+    let run = runScript("add apple", options: AppOptions(debounce: DebounceInterval(milliseconds: 300)))
+    #expect(run.output == ["0.000 sent 1", "0.300 badge 1"])
+  }
+
+  @Test func theStoreOptionSetsTheStartingMode() {
+    let script = "add apple 2\nwait 1s\ncheckout\nwait 1s\nadd bread\nreorder\n"
+    let simple = runScript(script, options: AppOptions(store: .simple))
+    #expect(
+      simple.output == [
+        "0.000 sent 2", "1.000 badge 2", "1.000 sent 0", "2.000 badge 0", "2.000 sent 1", "2.000 sent 2",
+        "3.000 badge 2", "3.000 note badge 2 but basket holds 3 (-1)",
+      ])
+    let controlled = runScript(script)
+    #expect(controlled.output.last == "3.000 badge 3")
+  }
+
+  @Test func switchingModesCarriesTheBasketCountOver() {
+    let run = runScript("add apple 2\nwait 1s\nmode simple\nadd apple\nwait 1s\nmode controlled\nadd apple\n")
+    #expect(
+      run.output == [
+        "0.000 sent 2", "1.000 badge 2", "1.000 sent 3", "2.000 badge 3", "2.000 sent 4", "3.000 badge 4",
+      ])
+  }
+
+  @Test func anEmptyScriptPrintsNothing() {
+    let run = runScript("# nothing to do\n\n")
+    #expect(run.status == 0)
+    #expect(run.output == [])
+    #expect(run.errors == [])
+  }
+}
