@@ -6,12 +6,12 @@ import Testing
 /// Golden screens of the app core at fixed virtual times. `SHOP_RECORD_SNAPSHOTS=1` re-records them.
 @Suite struct AppScreenTests {
   @Test func startScreenAt80x24() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     expectSnapshot(app.screen, named: "app-80x24-start")
   }
 
   @Test func pendingChangeAndSettledBadgeAt80x24() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("a"), .character("j"), .character("a"), .character("b"))
     app.advance(milliseconds: 400)
     expectSnapshot(app.screen, named: "app-80x24-pending")
@@ -20,20 +20,20 @@ import Testing
   }
 
   @Test func compactLayoutAt40x12() {
-    let app = AppFixture(width: 40, height: 12)
+    let app = TestStore(exhaustive: false, width: 40, height: 12)
     app.press(.character("a"))
     app.advance(milliseconds: 1000)
     expectSnapshot(app.screen, named: "app-40x12")
   }
 
   @Test func tooSmallBelowTheMinimum() {
-    let app = AppFixture(width: 30, height: 8)
+    let app = TestStore(exhaustive: false, width: 30, height: 8)
     expectSnapshot(app.screen, named: "app-too-small")
-    #expect(AppFixture(width: 1, height: 1).screen == "t\n")
+    #expect(TestStore(exhaustive: false, width: 1, height: 1).screen == "t\n")
   }
 
   @Test func withoutColourSelectionIsReverseAndErrorsAreBold() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("x"))
     let grid = Screen.render(app.state)
     expectSnapshot(grid.monochromeDump, named: "app-80x24-monochrome")
@@ -47,14 +47,14 @@ import Testing
         ShoppingItem(id: "ramen", name: "ラーメン 拉麺 very long name that does not fit", price: 990),
         ShoppingItem(id: "creme", name: "Crème fraîche", price: 199),
       ])
-    let app = AppFixture(catalog: catalog)
+    let app = TestStore(exhaustive: false, catalog: catalog)
     app.press(.down, .character("a"))
     app.advance(milliseconds: 1000)
     expectSnapshot(app.screen, named: "app-cjk")
   }
 
   @Test func helpOverlayListsEveryKeyAndBothModes() {
-    let app = AppFixture(width: 100, height: 30)
+    let app = TestStore(exhaustive: false, width: 100, height: 30)
     app.press(.character("?"))
     let screen = app.screen
     for entry in KeyBindings.entries {

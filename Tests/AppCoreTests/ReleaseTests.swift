@@ -6,7 +6,7 @@ import Testing
 
 @testable import AppCore
 
-/// What the app creates goes away with its owner: the badge with its subscription, the session with its
+/// What the app creates goes away with its owner: the badge with its subscription, the runtime with its
 /// store and badge, even while debounce work is still queued on the scheduler.
 @Suite struct ReleaseTests {
   /// Counts cancellations of a subscription.
@@ -64,19 +64,24 @@ import Testing
     #expect(cancels.count == 2)
   }
 
-  @Test func theAppCoreIsReleasedWithItsFixture() {
+  @Test func theAppCoreIsReleasedWithItsRuntime() {
+    let scheduler = DispatchQueue.test
     weak var weakRuntime: AppRuntime?
     weak var weakEngine: ShopEngine?
     weak var weakBadge: BadgeViewModel?
     weak var weakStore: (any QuantityStore)?
     do {
-      let app = AppFixture()
-      app.press(.character("a"), .character("m"), .character("a"), .character("+"))
-      #expect(app.scheduler.scheduledCount > 0)
-      weakRuntime = app.runtime
-      weakEngine = app.runtime.engine
-      weakBadge = app.runtime.engine.badge
-      weakStore = app.store
+      let shell = RecordingShell()
+      let state = AppState(
+        catalog: .builtIn, shop: ShopState(), mode: .controlled, debounce: .standard, width: 80, height: 24)
+      let runtime = AppRuntime(
+        state: state, scheduler: scheduler.eraseToAnyScheduler(), clock: Date.init, saver: nil, shell: shell)
+      for key in ["a", "m", "a", "+"] as [Character] { runtime.send(.input(.key(.character(key)))) }
+      #expect(scheduler.scheduledCount > 0)
+      weakRuntime = runtime
+      weakEngine = runtime.engine
+      weakBadge = runtime.engine.badge
+      weakStore = runtime.engine.store
     }
     #expect(weakRuntime == nil)
     #expect(weakEngine == nil)

@@ -88,6 +88,22 @@ import Testing
     #expect(run.output == ["0.000 sent 1", "1.000 badge 1"])
   }
 
+  @Test func twoVirtualClockRunsOfOneScriptWriteTheSameStateFile() throws {
+    let script = "add apple 2\nwait 1s\ncheckout\nwait 2s\nadd milk\ncheckout\nadd bread\n"
+    var files: [Data] = []
+    for _ in 0..<2 {
+      let directory = try makeScratchDirectory()
+      let path = directory.appendingPathComponent("state.json").path
+      var options = AppOptions()
+      options.state = .file(path)
+      #expect(runScript(script, options: options).status == 0)
+      files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    #expect(files[0] == files[1], "the orders are dated by the virtual clock, not the wall clock")
+    let text = String(decoding: files[0], as: UTF8.self)
+    #expect(text.contains("\"placedAt\" : 1767225601"), "the second checkout is one second in")
+  }
+
   /// The one test that takes real time (about 0.7 s): the same script on the real clock gives the same
   /// events, each within 50 ms of its virtual time.
   @Test(.timeLimit(.minutes(1))) func theRealClockFollowsTheVirtualOne() {

@@ -41,6 +41,19 @@ import Testing
     #expect(run.output == ["0.000 sent 1", "0.000 badge 1", "1.000 sent 2", "1.250 badge 2"])
   }
 
+  @Test func withNoDebounceANoteMeansTheBadgeSettledOutOfStep() {
+    // Two quick adds: the first value reaches the badge while the second is still on its way, which is
+    // not a badge out of step with the basket.
+    let controlled = runScript("debounce 0\nadd apple\nadd apple\nwait 1s\n")
+    #expect(
+      controlled.output == ["0.000 sent 1", "0.000 sent 2", "0.000 badge 1", "0.000 badge 2"])
+    // The simple store's reorder bug is still noted, once the badge has settled on the wrong value.
+    let simple = runScript(
+      "debounce 0\nmode simple\nadd apple\ncheckout\nadd bread\nreorder\nwait 1s\n")
+    #expect(simple.output.last == "0.000 note badge 1 but basket holds 2 (-1)")
+    #expect(simple.output.filter { $0.contains("note") }.count == 1)
+  }
+
   @Test func theFinalBadgeIsPrintedAfterTheLastLine() {
     let run = runScript("add apple", options: AppOptions(debounce: DebounceInterval(milliseconds: 300)))
     #expect(run.output == ["0.000 sent 1", "0.300 badge 1"])

@@ -20,7 +20,7 @@ import Testing
   }
 
   @Test func itMovesWhileSomethingIsPendingOrOnScreenAndThenStops() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     #expect(!TimelineView.isMoving(app.state), "an idle app animates nothing")
     app.press(.character("a"))
     #expect(TimelineView.isMoving(app.state))
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func theCountdownShowsWhatIsPendingAndHowLongIsLeft() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("a"), .character("a"))
     app.advance(milliseconds: 300)
     let lines = app.screen.split(separator: "\n").map(String.init)

@@ -18,7 +18,8 @@ import Testing
   @Test func basketNamesWithEscapesAreDrawnAsPlaceholders() {
     // The state file reader refuses such names (BadStateFileTests); this is the grid's own defence.
     let line = ShoppingItem(id: "gone", name: "Evil" + Self.hostile, price: 1, quantity: 2)
-    let app = AppFixture(shop: ShopState(basket: Basket(lines: [line])), width: 100, height: 30)
+    let app = TestStore(
+      exhaustive: false, shop: ShopState(basket: Basket(lines: [line])), width: 100, height: 30)
     app.press(.character("x"))  // the status line names the selected catalog item, not this one
     let screen = app.screen
     #expect(Self.controls(in: screen).isEmpty)
@@ -26,7 +27,7 @@ import Testing
   }
 
   @Test func aTypedFilterKeepsNoControlCharacter() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("/"))
     app.type("a" + Self.hostile)
     #expect(Self.controls(in: app.state.list.filter).isEmpty)

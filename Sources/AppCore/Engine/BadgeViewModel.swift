@@ -3,18 +3,24 @@ import Reactive
 
 /// The basket badge: the quantity the header shows as `Basket: N`, fed by a subscription to the
 /// store's `quantityPublisher`, debounced on a scheduler (`DispatchQueue.main` in the app, a
-/// `TestScheduler` in tests and on the script's virtual clock).
+/// `TestScheduler` in tests and on the script's virtual clock), as the article's view model does.
 ///
 /// - Who owns the count: this view model; only its debounced subscription writes `count`.
 /// - Who reads it: anyone, through `$count` or `objectWillChange`; the app's ``ShopEngine`` turns each
-///   new value into an ``AppEvent/badgeReached(_:)``. The store owns the quantity it follows.
+///   new value into an ``AppEvent/badgeReached(_:caughtUp:)``. The store owns the quantity it follows.
 public final class BadgeViewModel: ObservableObject {
   /// The debounced quantity.
   @Published public private(set) var count: Int
+  /// Whether `count` answers every value the badge was given since it was bound: false while a later
+  /// value still waits in the debounce (or, with no debounce, on the scheduler). Set before `count`
+  /// changes, so a subscriber to `$count` reads it for the value it receives.
+  public private(set) var isCaughtUp = true
 
   private var subscription: AnyCancellable?
   /// Counts binds, so that a value scheduled under an earlier bind is dropped like a pending debounce.
   private var generation = 0
+  /// How many values the current bind has received.
+  private var received = 0
 
   /// A badge showing `count` until it is bound.
   public init(count: Int) {
@@ -31,21 +37,26 @@ public final class BadgeViewModel: ObservableObject {
   ) {
     subscription = nil
     generation += 1
-    let changes = replayCurrent ? publisher : publisher.dropFirst().eraseToAnyPublisher()
+    received = 0
+    let changes = (replayCurrent ? publisher : publisher.dropFirst().eraseToAnyPublisher())
+      .handleEvents(receiveOutput: { [weak self] _ in self?.received += 1 })
     guard interval.milliseconds > 0 else {
-      // No debounce, but still through the scheduler, never inside the store's send: the session's
-      // sink reads the basket, which the use case that sent the value is still writing.
+      // No debounce, but still through the scheduler, never inside the store's send.
       let current = generation
       subscription = changes.sink { [weak self] value in
+        guard let self else { return }
+        let index = received
         scheduler.schedule { [weak self] in
           guard let self, generation == current else { return }
-          count = value
+          show(value, answering: index)
         }
       }
       return
     }
+    // A debounce delivers the latest value it was given: it answers everything received so far.
     subscription = changes.debounce(for: interval.stride, scheduler: scheduler).sink { [weak self] value in
-      self?.count = value
+      guard let self else { return }
+      show(value, answering: received)
     }
   }
 
@@ -53,5 +64,10 @@ public final class BadgeViewModel: ObservableObject {
   public func unbind() {
     subscription = nil
     generation += 1
+  }
+
+  private func show(_ value: Int, answering index: Int) {
+    isCaughtUp = index == received
+    count = value
   }
 }

@@ -13,7 +13,7 @@ import Shop
 /// - Who may write: only ``AppState/update(_:at:engine:)``, through ``perform(_:on:)`` (the domain's
 ///   use cases), ``useStore(_:quantity:replay:)`` and ``setDebounce(_:replay:)``.
 /// - Who reads: the app learns what the store published and what reached the badge as events
-///   (``AppEvent/storePublished(_:)``, ``AppEvent/badgeReached(_:)``). Each value is queued the moment
+///   (``AppEvent/storePublished(_:)``, ``AppEvent/badgeReached(_:caughtUp:)``). Each value is queued the moment
 ///   it is published, in the order things happen, and handed over on the app's scheduler; nothing is
 ///   called back from inside a send.
 public final class ShopEngine {
@@ -47,8 +47,8 @@ public final class ShopEngine {
     store = mode.makeStore(quantity: quantity)
     badge = BadgeViewModel(count: store.quantity)
     // `@Published` emits before it stores: the value comes from the stream, not the property.
-    badgeSubscription = badge.$count.dropFirst().sink { [weak self] value in
-      self?.enqueue(.badgeReached(value))
+    badgeSubscription = badge.$count.dropFirst().sink { [weak self, weak badge] value in
+      self?.enqueue(.badgeReached(value, caughtUp: badge?.isCaughtUp ?? true))
     }
     follow(debounce: debounce, replay: false)
   }

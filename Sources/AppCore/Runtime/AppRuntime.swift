@@ -23,6 +23,8 @@ public final class AppRuntime {
   private var ticks: (any Cancellable)?
   private var redrawScheduled = false
   private var hasExited = false
+  /// How many events have gone through `update`, for tests of the loop itself.
+  private(set) var updateCount = 0
 
   /// A runtime for `state` on `scheduler`, whose time starts now. `clock` stamps orders; `saver` keeps
   /// the shop between runs; `shell` draws and ends the app.
@@ -76,6 +78,7 @@ public final class AppRuntime {
 
   private func handle(_ event: AppEvent) {
     guard !hasExited else { return }
+    updateCount += 1
     let effects = state.update(event, at: elapsedMilliseconds, engine: engine)
     for effect in effects { perform(effect) }
     requestRedraw()

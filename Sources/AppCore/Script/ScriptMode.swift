@@ -4,7 +4,7 @@ import Reactive
 import Shop
 
 /// `shop --script FILE|- [--virtual-clock] [options]`: reads the script, the catalog and the state
-/// file, checks every line, then plays the script through a ``ShopSession`` without a terminal and
+/// file, checks every line, then plays the script through an ``AppRuntime`` without a terminal and
 /// prints one line per event (see DESIGN.md, "Script mode").
 ///
 /// Exit status: 0 when the script ran (domain refusals are notes, not failures); 2 when it did not

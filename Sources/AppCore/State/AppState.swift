@@ -31,6 +31,9 @@ public struct AppState: Equatable {
   public internal(set) var lastSent: Stamped?
   /// What the badge shows: the last debounced value that reached it.
   public internal(set) var badge: Stamped
+  /// Whether the badge's value answers every value the store had published when it arrived (with no
+  /// debounce, an earlier value reaches the badge while later ones are still on their way).
+  public internal(set) var badgeIsCaughtUp = true
   /// The recent events, for the timeline pane.
   public internal(set) var timeline = Timeline()
   /// Milliseconds since the start, as of the event being handled: the time the screen shows.
@@ -67,9 +70,10 @@ public struct AppState: Equatable {
   }
 
   /// The value on its way to the badge and since when, while the badge has not caught up with the
-  /// last value the store published.
+  /// last value the store published: nothing has reached the badge since, or what reached it answers
+  /// an earlier value.
   public var pending: Stamped? {
-    guard let lastSent, lastSent.sequence > badge.sequence else { return nil }
+    guard let lastSent, lastSent.sequence > badge.sequence || !badgeIsCaughtUp else { return nil }
     return lastSent
   }
 

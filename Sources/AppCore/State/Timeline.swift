@@ -1,6 +1,6 @@
 /// Something worth showing on the timeline or printing in a script: a quantity the store published, a
 /// debounced value reaching the badge, or a note such as a badge out of step with the basket.
-public enum SessionEvent: Hashable, Sendable {
+public enum TimelineEvent: Hashable, Sendable {
   /// The store published a quantity.
   case sent(Int)
   /// A debounced value reached the badge.
@@ -14,10 +14,10 @@ public struct TimedEvent: Hashable, Sendable {
   /// When, in milliseconds since the start.
   public let milliseconds: Int
   /// What.
-  public let event: SessionEvent
+  public let event: TimelineEvent
 
   /// An event at `milliseconds`.
-  public init(milliseconds: Int, event: SessionEvent) {
+  public init(milliseconds: Int, event: TimelineEvent) {
     self.milliseconds = milliseconds
     self.event = event
   }
@@ -46,7 +46,7 @@ public struct Timeline: Hashable, Sendable {
   public init() {}
 
   /// Adds an event and forgets those older than the span.
-  public mutating func record(_ event: SessionEvent, at milliseconds: Int) {
+  public mutating func record(_ event: TimelineEvent, at milliseconds: Int) {
     events.append(TimedEvent(milliseconds: milliseconds, event: event))
     let oldest = milliseconds - Self.spanMilliseconds
     if let keep = events.firstIndex(where: { $0.milliseconds >= oldest }), keep > 0 {

@@ -10,8 +10,9 @@ public enum AppEvent: Equatable, Sendable {
   case tick
   /// The quantity store published a value.
   case storePublished(Int)
-  /// A debounced value reached the badge.
-  case badgeReached(Int)
+  /// A debounced value reached the badge; `caughtUp` says whether it answers every value the store
+  /// published (false while a later one still waits for the badge).
+  case badgeReached(Int, caughtUp: Bool)
 }
 
 /// What `update` asks the shell to do; `update` itself never does any of it.

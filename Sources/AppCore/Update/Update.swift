@@ -20,8 +20,9 @@ extension AppState {
     case .storePublished(let value):
       lastSent = stamp(value)
       record(.sent(value), effects: &effects)
-    case .badgeReached(let value):
+    case .badgeReached(let value, let caughtUp):
       badge = stamp(value)
+      badgeIsCaughtUp = caughtUp
       record(.badge(value), effects: &effects)
       if let difference = disagreement {
         let sign = difference > 0 ? "+" : ""
@@ -123,7 +124,7 @@ extension AppState {
   }
 
   /// Puts `event` on the timeline and announces it.
-  private mutating func record(_ event: SessionEvent, effects: inout [AppEffect]) {
+  private mutating func record(_ event: TimelineEvent, effects: inout [AppEffect]) {
     timeline.record(event, at: now)
     effects.append(.announce(TimedEvent(milliseconds: now, event: event)))
   }

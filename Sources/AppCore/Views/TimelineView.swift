@@ -40,7 +40,7 @@ enum TimelineView {
     drawCountdown(state, now: now, row: y + 3, width: pane.width, into: &grid)
   }
 
-  /// The lane column of an event `milliseconds` into the session, or `nil` once it is older than the
+  /// The lane column of an event `milliseconds` after the start, or `nil` once it is older than the
   /// lane shows.
   static func column(of milliseconds: Int, now: Int, laneWidth: Int) -> Int? {
     let age = now - milliseconds
@@ -85,7 +85,7 @@ enum TimelineView {
   }
 }
 
-extension SessionEvent {
+extension TimelineEvent {
   /// Whether this is a note, which the timeline does not draw.
   var isNote: Bool {
     if case .note = self { return true }

@@ -4,7 +4,7 @@ import Shop
 
 /// The app core of a soak run and the invariants checked after each event.
 struct SoakRun {
-  private let app: AppFixture
+  private let app: TestStore
   private var rendered = 0
   private var settledChecks = 0
   /// When the store was last rebound (a mode or debounce change), in the app's milliseconds.
@@ -12,7 +12,7 @@ struct SoakRun {
 
   /// An app in `mode` with a debounce of `debounce` milliseconds, in an 80x24 window.
   init(mode: QuantityStoreMode, debounce: Int) {
-    app = AppFixture(mode: mode, debounce: DebounceInterval(milliseconds: debounce), drawing: false)
+    app = TestStore(exhaustive: false, mode: mode, debounce: DebounceInterval(milliseconds: debounce), )
   }
 
   /// The window's columns.
@@ -21,7 +21,7 @@ struct SoakRun {
   var height: Int { app.state.height }
   /// What the run did, for the log.
   var summary: String {
-    "\(rendered) renders, \(settledChecks) settled-badge checks, \(app.runtime.elapsedMilliseconds / 1000) s virtual"
+    "\(rendered) renders, \(settledChecks) settled-badge checks, \(app.now / 1000) s virtual"
   }
 
   /// When the store last published or was rebound.
@@ -33,19 +33,20 @@ struct SoakRun {
     case .input(let input):
       if let action = KeyBindings.action(for: input, in: app.state), action != .quit {
         app.send(input)
-        if !app.shell.exits.isEmpty { return "\(action) ended the app" }
+        if app.takeEffects().contains(.quit) { return "\(action) ended the app" }
         if action == .switchMode || action == .debounceUp || action == .debounceDown {
-          lastRebind = app.runtime.elapsedMilliseconds
+          lastRebind = app.now
         }
       }
     case .advance(let milliseconds):
       app.advance(milliseconds: milliseconds)
+      _ = app.takeEffects()
     case .mode(let mode):
       app.perform(.mode(mode))
-      lastRebind = app.runtime.elapsedMilliseconds
+      lastRebind = app.now
     case .debounce(let milliseconds):
       app.perform(.debounce(DebounceInterval(milliseconds: milliseconds)))
-      lastRebind = app.runtime.elapsedMilliseconds
+      lastRebind = app.now
     }
     if let problem = checkCounts() ?? checkSelection() { return problem }
     if case .advance = event, let problem = checkSettledBadge() { return problem }
@@ -98,7 +99,7 @@ struct SoakRun {
   private mutating func checkSettledBadge() -> String? {
     let state = app.state
     guard state.mode == .controlled,
-      app.runtime.elapsedMilliseconds - lastChange >= state.debounce.milliseconds
+      app.now - lastChange >= state.debounce.milliseconds
     else { return nil }
     settledChecks += 1
     if state.badge.value != state.basketQuantity {

@@ -32,7 +32,7 @@ final class ConsoleRecorder: @unchecked Sendable {
 
 /// The repository's root, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
 
 /// The path of `examples/<name>`.
 func examplePath(_ name: String) -> String {

@@ -3,11 +3,11 @@ import Testing
 
 @testable import AppCore
 
-/// Key sequences through the app core on a virtual clock: what the header, the basket and the event
+/// Key sequences through the app core (a test store that does not assert every step) on a virtual clock: what the header, the basket and the event
 /// history show after each step.
-@Suite struct AppControllerTests {
+@Suite struct KeySequenceTests {
   @Test func theBadgeSettlesOneIntervalAfterTheLastChange() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("a"))
     app.advance(milliseconds: 600)
     app.press(.character("a"))
@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func aPaperBagIsInTheBasketButNotOnTheBadge() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("a"), .character("b"), .character("b"))
     app.advance(milliseconds: 1000)
     #expect(app.state.shop.basket.quantity(ofItemWithID: ShoppingItem.paperBagID) == 2)
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func removingBelowZeroIsRefusedWithAStatusLine() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("x"))
     #expect(
       app.state.status == .init(text: "cannot remove Apple: it is not in the basket", kind: .error)
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func checkoutOfAnEmptyBasketAndReorderWithoutOrderAreRefused() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("c"))
     #expect(app.state.status.kind == .error)
     app.press(.character("r"))
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func reorderInTheControlledStoreAddsToTheBadge() {
-    let app = AppFixture(mode: .controlled)
+    let app = TestStore(exhaustive: false, mode: .controlled)
     app.press(.character("a"), .character("a"), .character("c"), .character("j"), .character("a"))
     app.press(.character("r"))
     app.advance(milliseconds: 1000)
@@ -56,7 +56,7 @@ import Testing
   }
 
   @Test func reorderInTheSimpleStoreSetsTheBadgeToTheReorderTotal() {
-    let app = AppFixture(mode: .simple)
+    let app = TestStore(exhaustive: false, mode: .simple)
     app.press(.character("a"), .character("a"), .character("c"), .character("j"), .character("a"))
     app.press(.character("r"))
     app.advance(milliseconds: 1000)
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func theHeaderNeverShowsANegativeBadgeEvenWhenTheSimpleStoreHoldsOne() {
-    let app = AppFixture(mode: .simple)
+    let app = TestStore(exhaustive: false, mode: .simple)
     // Checkout one apple, put two bananas in, reorder (the store is told 1), then take the bananas out:
     // the simple store subtracts 2 from 1.
     app.press(.character("a"), .character("c"), .character("j"), .character("a"), .character("a"))
@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test func switchingModeCarriesTheBasketCountOver() {
-    let app = AppFixture(mode: .simple)
+    let app = TestStore(exhaustive: false, mode: .simple)
     app.press(.character("a"), .character("a"), .character("c"), .character("j"), .character("a"))
     app.press(.character("r"))
     app.advance(milliseconds: 1000)
@@ -93,7 +93,7 @@ import Testing
   }
 
   @Test func debounceKeysStepBy100msWithinZeroAndFiveSeconds() {
-    let app = AppFixture(debounce: DebounceInterval(milliseconds: 200))
+    let app = TestStore(exhaustive: false, debounce: DebounceInterval(milliseconds: 200))
     app.press(.character("-"), .character("-"), .character("-"))
     #expect(app.state.debounce.milliseconds == 0)
     #expect(app.header.contains("debounce off"))
@@ -105,7 +105,7 @@ import Testing
   }
 
   @Test func aNewIntervalAppliesFromTheNextChange() {
-    let app = AppFixture(debounce: DebounceInterval(milliseconds: 1000))
+    let app = TestStore(exhaustive: false, debounce: DebounceInterval(milliseconds: 1000))
     app.press(.character("a"))
     app.press(.character("+"))
     app.advance(milliseconds: 1099)
@@ -118,7 +118,7 @@ import Testing
   }
 
   @Test func filterNarrowsByNameIgnoringCaseAndAccentsAndEscClears() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("/"))
     app.type("CREME")
     #expect(app.state.visibleCount == 1)
@@ -131,7 +131,7 @@ import Testing
 
   @Test func navigationKeysMoveAndScrollWithinTheList() throws {
     let items = (0..<1000).map { ShoppingItem(id: "item-\($0)", name: "Item \($0)", price: $0) }
-    let app = AppFixture(catalog: try Catalog(currency: "EUR", items: items))
+    let app = TestStore(exhaustive: false, catalog: try Catalog(currency: "EUR", items: items))
     app.press(.end)
     #expect(app.state.list.selection == 999)
     #expect(app.screen.contains("Item 999"))
@@ -145,7 +145,7 @@ import Testing
   }
 
   @Test func clickSelectsAndDoubleClickAdds() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     let top = app.state.layout.list.origin.y
     app.send(.click(x: 3, y: top + 2))
     #expect(app.state.selectedItem?.id == Catalog.builtIn.items[2].id)
@@ -156,7 +156,7 @@ import Testing
   }
 
   @Test func resizeToAnySizeKeepsWorking() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     for (width, height) in [(1, 1), (0, 0), (39, 11), (40, 12), (300, 100), (80, 24)] {
       app.send(.resize(width: width, height: height))
       app.press(.character("a"), .down)
@@ -166,7 +166,7 @@ import Testing
   }
 
   @Test func helpOpensAndClosesAndQStillQuits() {
-    let app = AppFixture()
+    let app = TestStore(exhaustive: false)
     app.press(.character("?"))
     #expect(app.state.isShowingHelp)
     app.press(.character("a"))

@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+import Reactive
+import Shop
+import Testing
+
+@testable import AppCore
+
+/// The loop around `update`, against a shell that draws into memory: one redraw per turn, the clock
+/// ticks only while the timeline moves, saves, and the way out with the final save.
+@Suite struct AppRuntimeTests {
+  /// A state file that only records what it was asked.
+  final class RecordingSaver: StateSaving {
+    var saved: [ShopState] = []
+    var flushes = 0
+    var failure: StateFileError?
+
+    func save(_ state: ShopState) { saved.append(state) }
+    func flush() throws(StateFileError) {
+      flushes += 1
+      if let failure { throw failure }
+    }
+  }
+
+  /// A runtime on a virtual clock with its shell and saver.
+  struct Harness {
+    let scheduler = DispatchQueue.test
+    let shell = RecordingShell()
+    let saver = RecordingSaver()
+    let runtime: AppRuntime
+
+    init(width: Int = 80, height: Int = 24) {
+      let state = AppState(
+        catalog: .builtIn, shop: ShopState(), mode: .controlled, debounce: .standard, width: width,
+        height: height)
+      runtime = AppRuntime(
+        state: state, scheduler: scheduler.eraseToAnyScheduler(), clock: Date.init, saver: saver, shell: shell
+      )
+      runtime.start()
+      scheduler.advance()
+    }
+
+    func press(_ key: Character) {
+      runtime.send(.input(.key(.character(key))))
+    }
+  }
+
+  @Test func oneKeypressGoesThroughUpdateOnceAndRedrawsOnce() {
+    let app = Harness()
+    #expect(app.shell.frames.count == 1, "the first frame")
+    let updates = app.runtime.updateCount
+    app.press("a")
+    #expect(app.runtime.updateCount == updates + 1, "the key, once")
+    app.scheduler.advance()
+    #expect(
+      app.runtime.updateCount == updates + 2, "then the value the store published, as an event of its own")
+    #expect(app.runtime.state.lastSent?.value == 1)
+    #expect(app.shell.frames.count == 2, "one redraw for both")
+    #expect(app.shell.frames.last == Screen.render(app.runtime.state))
+  }
+
+  @Test func manyEventsInOneTurnRedrawOnce() {
+    let app = Harness()
+    for key in "ajajaj" { app.press(key) }
+    app.runtime.send(.input(.resize(width: 100, height: 30)))
+    app.scheduler.advance()
+    #expect(app.shell.frames.count == 2)
+    #expect(app.shell.frames.last?.width == 100)
+  }
+
+  @Test func theClockTicksOnlyWhileTheTimelineMoves() {
+    let app = Harness()
+    #expect(app.scheduler.scheduledCount == 0, "an idle app schedules nothing")
+    app.press("a")
+    app.scheduler.advance()
+    #expect(app.runtime.state.isTicking)
+    let frames = app.shell.frames.count
+    app.scheduler.advance(by: .milliseconds(500))
+    #expect(app.shell.frames.count == frames + 5, "a frame per 100 ms tick while something moves")
+    app.scheduler.advance(by: .seconds(11))
+    #expect(!app.runtime.state.isTicking)
+    #expect(app.scheduler.scheduledCount == 0, "the ticks stopped once nothing moved")
+    let still = app.shell.frames.count
+    app.scheduler.advance(by: .seconds(5))
+    #expect(app.shell.frames.count == still)
+  }
+
+  @Test func noTicksWhenTheTimelineIsNotOnScreen() {
+    let app = Harness(height: 12)
+    app.press("a")
+    app.scheduler.advance()
+    #expect(!app.runtime.state.isTicking)
+  }
+
+  @Test func everyChangeOfTheShopIsSaved() {
+    let app = Harness()
+    app.press("a")
+    app.press("b")
+    app.press("?")
+    #expect(app.saver.saved.map(\.basket.lines.count) == [1, 2])
+  }
+
+  @Test func quitFlushesTheStateAndEndsTheAppWithNothingDrawnAfter() {
+    let app = Harness()
+    app.press("a")
+    app.press("q")
+    #expect(app.saver.flushes == 1)
+    #expect(app.shell.exits.count == 1)
+    #expect(app.shell.exits.first?.status == 0)
+    #expect(app.shell.exits.first?.message == nil)
+    let frames = app.shell.frames.count
+    app.press("a")
+    app.scheduler.advance(by: .seconds(2))
+    #expect(app.shell.frames.count == frames)
+    #expect(app.runtime.state.basketQuantity == 1, "nothing is handled after the way out")
+  }
+
+  @Test func aFinalSaveThatFailsEndsWithStatusOneAndTheMessage() {
+    let app = Harness()
+    app.saver.failure = .writeFailed(path: "/gone/state.json", reason: "No such file or directory")
+    app.press("q")
+    #expect(app.shell.exits.first?.status == 1)
+    #expect(
+      app.shell.exits.first?.message == "cannot write state file /gone/state.json: No such file or directory")
+    #expect(app.runtime.finalSave() != nil, "a signal's way out reports it too")
+  }
+}

@@ -1,0 +1,209 @@
+import Dispatch
+import Foundation
+import Reactive
+import Shop
+import Testing
+
+@testable import AppCore
+
+/// Drives the app core as TCA's `TestStore` does: every event goes through
+/// ``AppState/update(_:at:engine:)`` on a virtual clock, and every state change, every effect and
+/// every event the engine hands back must be asserted, in order.
+///
+/// `send` takes the event and a closure that makes the expected change to the state before it; the
+/// state after `update` must equal it, and the effects must equal `effects`. What the engine publishes
+/// meanwhile (a value the store sent, a value that reached the badge) must then be taken with
+/// `receive`, in order, before the next `send`; `finish` checks that nothing is left. With
+/// `exhaustive: false` nothing is asserted and the engine's events are applied as they come, for runs
+/// (such as the soak) that check invariants instead.
+final class TestStore {
+  /// The virtual clock.
+  let scheduler = DispatchQueue.test
+  /// The state after the last event.
+  private(set) var state: AppState
+  /// The engine, as the runtime would hold it.
+  private(set) var engine: ShopEngine!
+  /// Every effect `update` returned, in a run that is not exhaustive.
+  private(set) var effects: [AppEffect] = []
+
+  private let exhaustive: Bool
+  private let start: DispatchQueue.SchedulerTimeType
+  private var received: [AppEvent] = []
+
+  /// A store for `state` whose orders are dated `date`.
+  init(
+    _ state: AppState, exhaustive: Bool = true, date: Date = Date(timeIntervalSince1970: 1_800_000_000)
+  ) {
+    self.state = state
+    self.exhaustive = exhaustive
+    start = scheduler.now
+    let relay = Relay()
+    engine = ShopEngine(
+      catalog: state.catalog, mode: state.mode, quantity: state.basketQuantity, debounce: state.debounce,
+      scheduler: scheduler.eraseToAnyScheduler(), clock: { date },
+      eventsWaiting: { relay.store?.takeEngineEvents() })
+    relay.store = self
+  }
+
+  /// A store on a fresh app: the built-in catalog (or another), an empty basket (or `shop`), an 80x24
+  /// window (or another).
+  convenience init(
+    exhaustive: Bool = true, catalog: Catalog = .builtIn, shop: ShopState = ShopState(),
+    mode: QuantityStoreMode = .controlled, debounce: DebounceInterval = .standard, width: Int = 80,
+    height: Int = 24
+  ) {
+    self.init(
+      AppState(catalog: catalog, shop: shop, mode: mode, debounce: debounce, width: width, height: height),
+      exhaustive: exhaustive)
+  }
+
+  /// Milliseconds on the virtual clock.
+  var now: Int { Int(start.distance(to: scheduler.now).magnitude / 1_000_000) }
+
+  /// Sends `event`; `expected` changes the state before it into the state expected after it.
+  func send(
+    _ event: AppEvent, effects expectedEffects: [AppEffect] = [],
+    _ expected: (inout AppState) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    takeEngineEvents()
+    if exhaustive, !received.isEmpty {
+      Issue.record(
+        "the engine handed over \(received) before \(event); receive them first",
+        sourceLocation: sourceLocation)
+      received.removeAll()
+    }
+    apply(event, expectedEffects, expected, sourceLocation)
+  }
+
+  /// Takes the next event the engine handed over, which must be `event`, and applies it.
+  func receive(
+    _ event: AppEvent, effects expectedEffects: [AppEffect] = [],
+    _ expected: (inout AppState) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    takeEngineEvents()
+    guard !received.isEmpty else {
+      Issue.record(
+        "expected \(event) from the engine, but it handed over nothing", sourceLocation: sourceLocation)
+      return
+    }
+    let next = received.removeFirst()
+    #expect(next == event, "the engine handed over another event first", sourceLocation: sourceLocation)
+    apply(next, expectedEffects, expected, sourceLocation)
+  }
+
+  /// Lets virtual time pass; what the engine hands over meanwhile waits for `receive`. When not
+  /// exhaustive, it is applied at once, and a clock tick follows while the app asks for ticks, as the
+  /// runtime's ticks would, so that the state's `now` is the clock's.
+  func advance(milliseconds: Int = 0) {
+    scheduler.advance(by: .milliseconds(milliseconds))
+    if !exhaustive, state.isTicking, state.now < now { send(.tick) }
+  }
+
+  /// The effects collected so far (in a run that is not exhaustive), forgetting them.
+  func takeEffects() -> [AppEffect] {
+    defer { effects.removeAll() }
+    return effects
+  }
+
+  /// Checks that the engine has nothing left to hand over.
+  func finish(sourceLocation: SourceLocation = #_sourceLocation) {
+    takeEngineEvents()
+    #expect(received.isEmpty, "events not received: \(received)", sourceLocation: sourceLocation)
+  }
+
+  fileprivate func takeEngineEvents() {
+    let events = engine.takeEvents()
+    guard !exhaustive else {
+      received += events
+      return
+    }
+    for event in events { effects += state.update(event, at: now, engine: engine) }
+  }
+
+  private func apply(
+    _ event: AppEvent, _ expectedEffects: [AppEffect], _ expected: (inout AppState) -> Void,
+    _ sourceLocation: SourceLocation
+  ) {
+    var expectedState = state
+    let actualEffects = state.update(event, at: now, engine: engine)
+    guard exhaustive else {
+      effects += actualEffects
+      return
+    }
+    expected(&expectedState)
+    if expectedState != state {
+      Issue.record(
+        Comment(rawValue: "state after \(event) differs:\n" + difference(expectedState, state)),
+        sourceLocation: sourceLocation)
+    }
+    #expect(actualEffects == expectedEffects, "effects of \(event)", sourceLocation: sourceLocation)
+  }
+
+  /// The fields of two states that differ, one a line.
+  private func difference(_ expected: AppState, _ actual: AppState) -> String {
+    let left = Mirror(reflecting: expected).children
+    let right = Mirror(reflecting: actual).children
+    return zip(left, right).compactMap { pair -> String? in
+      let (expectedField, actualField) = pair
+      let expectedText = String(describing: expectedField.value)
+      let actualText = String(describing: actualField.value)
+      guard expectedText != actualText else { return nil }
+      return
+        "  \(expectedField.label ?? "?"): expected \(expectedText)\n  \(String(repeating: " ", count: (expectedField.label ?? "?").count))  actual   \(actualText)"
+    }.joined(separator: "\n")
+  }
+
+  private final class Relay {
+    weak var store: TestStore?
+  }
+}
+
+// MARK: - Driving without asserting every step
+
+extension TestStore {
+  /// The store the engine writes to now.
+  var store: any QuantityStore { engine.store }
+
+  /// Feeds key characters and named keys, as the terminal would deliver them, each followed by what
+  /// the main queue would run at once.
+  func press(_ keys: Key...) {
+    for key in keys { send(.key(key)) }
+  }
+
+  /// Types each character of `text` as a key.
+  func type(_ text: String) {
+    for character in text { send(.key(.character(character))) }
+  }
+
+  /// Delivers `input` as the terminal does, then runs what is due now.
+  func send(_ input: InputEvent) {
+    send(.input(input))
+    advance()
+  }
+
+  /// Sends a command, as a script line does, then runs what is due now.
+  func perform(_ command: ShopCommand) {
+    send(.command(command))
+    advance()
+  }
+
+  /// The screen as text.
+  var screen: String { Screen.render(state).renderedText }
+
+  /// The header row.
+  var header: String { String(screen.split(separator: "\n", omittingEmptySubsequences: false)[0]) }
+
+  /// The announced events as `T EVENT VALUE` lines, like script mode prints them; refusals (which
+  /// script mode prints as notes) are left out, to keep key-sequence tests about the badge.
+  var eventLines: [String] {
+    effects.compactMap { effect in
+      guard case .announce(let entry) = effect else { return nil }
+      let seconds = ScriptOutput.seconds(entry.milliseconds)
+      switch entry.event {
+      case .sent(let value): return "\(seconds) sent \(value)"
+      case .badge(let value): return "\(seconds) badge \(value)"
+      case .note(let text): return text.hasPrefix("cannot ") ? nil : "\(seconds) note \(text)"
+      }
+    }
+  }
+}
