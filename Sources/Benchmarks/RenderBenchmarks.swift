@@ -78,6 +78,7 @@ struct RenderBenchmarks {
 private final class NullShell: AppShell {
   var hasScreen: Bool { false }
   func draw(_ grid: Grid) {}
+  func invalidate() {}
   func announce(_ event: TimedEvent) {}
   func exit(status: Int32, message: String?) {}
 }

@@ -62,13 +62,16 @@ static inline int shop_locale_is_utf8(void) {
 /// Starts curses on stdout and stdin (newterm, so a failure returns NULL instead of exiting).
 static inline SCREEN *shop_new_screen(void) { return newterm(NULL, stdout, stdin); }
 
-/// Whether terminfo knows `term`, checked without printing anything and without keeping the entry.
-static inline int shop_terminal_is_known(const char *term) {
+/// What terminfo says of `term`, checked without printing anything and without keeping the entry: 0
+/// unknown, 1 usable, 2 known but unable to move the cursor (such as `dumb`) or a hardcopy terminal.
+static inline int shop_terminal_kind(const char *term) {
   int status = 0;
   if (term == NULL || term[0] == '\0') return 0;
-  if (setupterm(term, STDOUT_FILENO, &status) != OK) return 0;
+  if (setupterm(term, STDOUT_FILENO, &status) != OK || status != 1) return 0;
+  char *address = tigetstr("cup");
+  int usable = address != NULL && address != (char *)-1 && tigetflag("hc") <= 0;
   del_curterm(set_curterm(NULL));
-  return status == 1;
+  return usable ? 1 : 2;
 }
 
 /// A terminfo string capability of the current terminal, or NULL when it has none.
@@ -105,15 +108,39 @@ static inline int shop_put_cell(int y, int x, const wchar_t *chars, attr_t attri
 
 // MARK: mouse
 
-static inline mmask_t shop_button1_pressed(void) { return BUTTON1_PRESSED; }
+/// The mouse events the app asks for: presses of the first button and the wheel.
+static inline mmask_t shop_mouse_events(void) { return BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED; }
 
-/// Reads the pending mouse event; returns 1 when it is a press of the first button.
-static inline int shop_read_button1_press(int *x, int *y) {
+/// Reads the pending mouse event: 1 for a press of the first button, -1 for the wheel turned up, 2 for
+/// the wheel turned down, 0 for anything else.
+static inline int shop_read_mouse(int *x, int *y) {
   MEVENT event;
   if (getmouse(&event) != OK) return 0;
   *x = event.x;
   *y = event.y;
-  return (event.bstate & BUTTON1_PRESSED) != 0;
+  if (event.bstate & BUTTON1_PRESSED) return 1;
+  if (event.bstate & BUTTON4_PRESSED) return -1;
+  if (event.bstate & BUTTON5_PRESSED) return 2;
+  return 0;
+}
+
+// MARK: keys ncurses does not name by itself
+
+/// The key codes the terminal edge defines for the start and the end of a bracketed paste.
+static inline int shop_key_paste_start(void) { return KEY_MAX + 1; }
+static inline int shop_key_paste_end(void) { return KEY_MAX + 2; }
+
+/// Teaches ncurses every escape sequence terminals send for Home and End, and the bracketed-paste
+/// markers (`start` and `end`, from terminfo's PS and PE when it has them).
+static inline void shop_define_keys(const char *paste_start, const char *paste_end) {
+  const char *homes[] = {"\033[1~", "\033[7~", "\033[H", "\033OH"};
+  const char *ends[] = {"\033[4~", "\033[8~", "\033[F", "\033OF"};
+  for (size_t i = 0; i < sizeof homes / sizeof homes[0]; ++i) {
+    define_key(homes[i], KEY_HOME);
+    define_key(ends[i], KEY_END);
+  }
+  define_key(paste_start, shop_key_paste_start());
+  define_key(paste_end, shop_key_paste_end());
 }
 
 // MARK: restoring the terminal from a crash signal

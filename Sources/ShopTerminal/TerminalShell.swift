@@ -36,6 +36,10 @@ final class TerminalShell: AppShell {
 
   nonisolated func announce(_ event: TimedEvent) {}
 
+  nonisolated func invalidate() {
+    MainActor.assumeIsolated { terminal.invalidate() }
+  }
+
   nonisolated func exit(status: Int32, message: String?) {
     MainActor.assumeIsolated { () -> Void in
       terminal.stop()

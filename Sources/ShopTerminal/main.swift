@@ -46,6 +46,7 @@ case .run(let options):
       case .notATerminal: "standard input and output must be a terminal"
       case .unknownTerminal(let term):
         term.isEmpty ? "TERM is not set" : "unknown terminal type '\(term)' (TERM)"
+      case .cannotAddressCursor(let term): "terminal type '\(term)' (TERM) cannot move the cursor"
       case .cannotStartScreen: "cannot start the screen"
       }
     fail("\(reason); use --script FILE to run without one")

@@ -47,7 +47,8 @@ import Testing
 
   @Test func reorderInTheControlledStoreAddsToTheBadge() {
     let app = TestStore(exhaustive: false, mode: .controlled)
-    app.press(.character("a"), .character("a"), .character("c"), .character("j"), .character("a"))
+    app.press(
+      .character("a"), .character("a"), .character("c"), .character("y"), .character("j"), .character("a"))
     app.press(.character("r"))
     app.advance(milliseconds: 1000)
     #expect(app.state.basketQuantity == 3)
@@ -57,13 +58,14 @@ import Testing
 
   @Test func reorderInTheSimpleStoreSetsTheBadgeToTheReorderTotal() {
     let app = TestStore(exhaustive: false, mode: .simple)
-    app.press(.character("a"), .character("a"), .character("c"), .character("j"), .character("a"))
+    app.press(
+      .character("a"), .character("a"), .character("c"), .character("y"), .character("j"), .character("a"))
     app.press(.character("r"))
     app.advance(milliseconds: 1000)
     #expect(app.state.basketQuantity == 3)
     #expect(app.state.badge.value == 2)
     #expect(app.state.disagreement == -1)
-    #expect(app.header.hasSuffix("Basket: 2 ≠ basket 3 (−1)"))
+    #expect(app.header.hasSuffix("Basket: 2 · basket 3 (1 short)"))
     #expect(app.eventLines.last == "1.000 note badge 2 but basket holds 3 (-1)")
   }
 
@@ -71,17 +73,19 @@ import Testing
     let app = TestStore(exhaustive: false, mode: .simple)
     // Checkout one apple, put two bananas in, reorder (the store is told 1), then take the bananas out:
     // the simple store subtracts 2 from 1.
-    app.press(.character("a"), .character("c"), .character("j"), .character("a"), .character("a"))
+    app.press(
+      .character("a"), .character("c"), .character("y"), .character("j"), .character("a"), .character("a"))
     app.press(.character("r"), .character("x"), .character("x"))
     app.advance(milliseconds: 1000)
     #expect(app.store.quantity == -1)
     #expect(app.state.basketQuantity == 1)
-    #expect(app.header.hasSuffix("Basket: 0 (store: −1) ≠ basket 1 (−2)"))
+    #expect(app.header.hasSuffix("Basket: 0 · badge −1, basket 1 (2 short)"))
   }
 
   @Test func switchingModeCarriesTheBasketCountOver() {
     let app = TestStore(exhaustive: false, mode: .simple)
-    app.press(.character("a"), .character("a"), .character("c"), .character("j"), .character("a"))
+    app.press(
+      .character("a"), .character("a"), .character("c"), .character("y"), .character("j"), .character("a"))
     app.press(.character("r"))
     app.advance(milliseconds: 1000)
     app.press(.character("m"))
@@ -162,17 +166,17 @@ import Testing
       app.press(.character("a"), .down)
       _ = app.screen
     }
-    #expect(app.state.basketQuantity == 6)
+    #expect(app.state.basketQuantity == 3, "at 1x1, 0x0 and 39x11 the screen says too small: keys do nothing")
   }
 
   @Test func helpOpensAndClosesAndQStillQuits() {
     let app = TestStore(exhaustive: false)
     app.press(.character("?"))
-    #expect(app.state.isShowingHelp)
+    #expect(app.state.overlay == .help(scroll: 0))
     app.press(.character("a"))
     #expect(app.state.basketQuantity == 0, "keys other than close and quit do nothing under the help")
     app.press(.escape)
-    #expect(!app.state.isShowingHelp)
+    #expect(app.state.overlay == nil)
     #expect(KeyBindings.action(for: .key(.character("q")), in: app.state) == .quit)
   }
 }

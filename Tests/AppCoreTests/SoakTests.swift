@@ -21,14 +21,6 @@ import Testing
   /// Render one event in this many: rendering a large window is most of a run's time.
   static let renderEvery = 64
 
-  @Test func everyBindingHasASoakKey() {
-    for entry in KeyBindings.entries {
-      for token in entry.keys.split(separator: " ") {
-        #expect(SoakKeys.bindingTokens[String(token)] != nil, "no soak key for \(token) (\(entry.meaning))")
-      }
-    }
-  }
-
   @Test func randomEventsKeepTheAppConsistent() {
     let environment = ProcessInfo.processInfo.environment
     let seed = environment["SHOP_SOAK_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed

@@ -20,7 +20,7 @@ import Testing
       .input(.key(.character("a"))), effects: [.save(ShopState(basket: Self.basket((Self.apple, 1))))]
     ) {
       $0.shop.basket = Self.basket((Self.apple, 1))
-      $0.status = StatusLine(text: "added Apple", kind: .info)
+      $0.say("added Apple", kind: .info)
     }
     store.advance()
     store.receive(
@@ -56,7 +56,7 @@ import Testing
     store.send(
       .input(.key(.character("x"))), effects: [.announce(TimedEvent(milliseconds: 0, event: .note(reason)))]
     ) {
-      $0.status = StatusLine(text: reason, kind: .error)
+      $0.say(reason, kind: .error)
       $0.recorded = 0
       $0.timeline.record(.note(reason), at: 0)
     }
@@ -71,7 +71,7 @@ import Testing
       .input(.key(.character("a"))), effects: [.save(ShopState(basket: Self.basket((Self.apple, 1))))]
     ) {
       $0.shop.basket = Self.basket((Self.apple, 1))
-      $0.status = StatusLine(text: "added Apple", kind: .info)
+      $0.say("added Apple", kind: .info)
     }
     store.receive(
       .storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1))), .startTicking]
@@ -83,6 +83,7 @@ import Testing
     }
     store.send(.input(.key(.character("a"))), effects: [.save(two)]) {
       $0.shop = two
+      $0.say("added Apple", kind: .info)
     }
     store.advance()
     store.receive(.storePublished(2), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(2)))]) {
@@ -117,7 +118,7 @@ import Testing
     let after = ShopState(basket: Self.basket((Self.banana, 1), (Self.apple, 1)), orders: [lastOrder])
     store.send(.input(.key(.character("r"))), effects: [.save(after)]) {
       $0.shop = after
-      $0.status = StatusLine(text: "reordered 1 item from the last order", kind: .info)
+      $0.say("reordered 1 item from the last order", kind: .info)
     }
     store.receive(
       .storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1))), .startTicking]

@@ -290,6 +290,74 @@ class ExitTests(unittest.TestCase):
         pane.wait_for_text("RESTORED-AFTER-QUIT")
 
 
+class TrustTests(unittest.TestCase):
+    """Nothing happens by accident: pastes are text, checkout asks, every Home and End escape works."""
+
+    def start(self):
+        shop = WrappedShop()
+        self.addCleanup(shop.close)
+        shop.wait_for_text("Basket: 0")
+        return shop
+
+    def paste(self, shop, text):
+        """Pastes `text` as a terminal would: tmux brackets it because the app asked for that mode."""
+        shop.tmux("set-buffer", "-b", "e2e", text)
+        shop.tmux("paste-buffer", "-p", "-d", "-b", "e2e")
+
+    def test_a_paste_goes_into_the_filter_and_its_newline_does_not_end_it(self):
+        shop = self.start()
+        shop.send("a")
+        shop.wait_for_text("added Apple")
+        shop.send("/")
+        shop.wait_for_text("filter: ")
+        self.paste(shop, "Banana\nccc")
+        shop.wait_for_text("filter: Banana ccc")
+        time.sleep(0.3)
+        screen = shop.screen()
+        self.assertNotIn("checked out", screen)
+        self.assertNotIn("check out these items?", screen)
+        self.assertIn("1 × Apple", screen)
+
+    def test_a_paste_outside_the_filter_runs_no_command(self):
+        shop = self.start()
+        self.paste(shop, "aaac\ny")
+        shop.wait_for_text("paste ignored (6 characters)")
+        screen = shop.screen()
+        self.assertIn("Basket: 0", screen)
+        self.assertNotIn("×", screen)
+
+    def test_checkout_asks_first(self):
+        shop = self.start()
+        shop.send("a", "a", "c")
+        shop.wait_for_text("check out these items?")
+        shop.wait_for_text("Total: 2 items, 1.00 EUR")
+        shop.send("n")
+        shop.wait_for_text("checkout cancelled")
+        shop.send("c")
+        shop.wait_for_text("check out these items?")
+        shop.send("y")
+        shop.wait_for_text("checked out 2 items, 1.00 EUR")
+
+    def test_home_and_end_work_whatever_escape_the_terminal_sends(self):
+        shop = self.start()
+        highlighted = lambda: reverse_video_text(shop.screen(escapes=True))
+        for end, home in [("\x1b[4~", "\x1b[1~"), ("\x1b[F", "\x1b[H"), ("\x1bOF", "\x1bOH")]:
+            shop.send("-l", end)
+            shop.wait_for(lambda: highlighted() == "Dark chocolate 70%", f"End as {end!r}")
+            shop.send("-l", home)
+            shop.wait_for(lambda: highlighted() == "Apple", f"Home as {home!r}")
+
+    def test_ctrl_l_repaints_what_something_else_drew_over(self):
+        shop = self.start()
+        tty = shop.tmux("display-message", "-p", "#{pane_tty}").strip()
+        with open(tty, "w") as terminal:
+            terminal.write("\x1b[5;3HSCRIBBLED-OVER")
+        shop.wait_for_text("SCRIBBLED-OVER")
+        shop.send("C-l")
+        shop.wait_for(lambda: "SCRIBBLED-OVER" not in shop.screen() and "Basket: 0" in shop.screen(),
+                      "the screen painted again")
+
+
 class NotATerminalTests(unittest.TestCase):
     def test_without_a_terminal_it_points_to_script_mode_and_exits_2(self):
         result = subprocess.run([BINARY], stdin=subprocess.DEVNULL, capture_output=True, text=True,

@@ -5,8 +5,8 @@ public enum HelpText {
 
   /// Every option and every key.
   public static var text: String {
-    let keys = KeyBindings.entries.map {
-      "  " + $0.keys.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.meaning
+    let keys = KeyBindings.main.map {
+      "  " + $0.label + String(repeating: " ", count: max(1, 16 - DisplayWidth.of($0.label))) + $0.meaning
     }
     return """
       shop: a terminal shopping app that shows who owns reactive state and how a debounced badge behaves

@@ -96,6 +96,8 @@ public final class AppRuntime {
     case .stopTicking:
       ticks?.cancel()
       ticks = nil
+    case .repaint:
+      shell?.invalidate()
     case .announce(let event):
       shell?.announce(event)
     case .quit:

@@ -7,6 +7,8 @@ public protocol AppShell: AnyObject {
   var hasScreen: Bool { get }
   /// Shows `grid`; called at most once per turn of the app's scheduler.
   func draw(_ grid: Grid)
+  /// Forgets what is on the screen, so that the next `draw` paints every cell (Ctrl-L).
+  func invalidate()
   /// Tells the outside world about an event (script mode prints it).
   func announce(_ event: TimedEvent)
   /// Ends the app with `status`, after the final save; `message` (such as a save that failed) is for

@@ -53,6 +53,7 @@ final class ScriptShell: AppShell {
 
   var hasScreen: Bool { false }
   func draw(_ grid: Grid) {}
+  func invalidate() {}
   func announce(_ event: TimedEvent) { emit(event) }
   func exit(status: Int32, message: String?) {}
 }

@@ -44,11 +44,13 @@ public struct AppState: Equatable {
   public internal(set) var height: Int
   /// The item list: selection, scroll and filter.
   public internal(set) var list = ListState()
-  /// Whether the help overlay is open.
-  public internal(set) var isShowingHelp = false
+  /// What covers the main screen, if anything: the help, the checkout confirmation, the message log.
+  public internal(set) var overlay: Overlay?
   /// The last thing that happened.
   public internal(set) var status = StatusLine(
     text: "welcome: a or Enter adds, b adds a paper bag, ? shows every key", kind: .info)
+  /// Every status line so far, oldest first, for the message log: the last ``MessageLog/capacity``.
+  public internal(set) var messages = MessageLog()
   /// Whether the app asked the shell for clock ticks, to animate the timeline.
   public internal(set) var isTicking = false
   /// How many values have been recorded; orders ``Stamped`` values.
@@ -93,7 +95,13 @@ public struct AppState: Equatable {
   /// Shows `text` in the status line as something the user must know, such as a state file moved
   /// aside at start.
   public mutating func showNotice(_ text: String) {
-    status = StatusLine(text: text, kind: .error)
+    say(text, kind: .error)
+  }
+
+  /// Shows `text` in the status bar and keeps it in the message log.
+  mutating func say(_ text: String, kind: StatusLine.Kind) {
+    status = StatusLine(text: text, kind: kind)
+    messages.append(LoggedMessage(milliseconds: now, text: text, kind: kind))
   }
 
   /// Where each pane goes in the current window.
@@ -114,4 +122,41 @@ public struct StatusLine: Equatable, Sendable {
   public var text: String
   /// Its kind.
   public var kind: Kind
+}
+
+/// What covers the main screen.
+public enum Overlay: Equatable, Sendable {
+  /// Every key and the store modes explained, scrolled down by `scroll` lines.
+  case help(scroll: Int)
+  /// "Check out these lines?", waiting for y or n.
+  case confirmCheckout
+  /// The message log, scrolled down by `scroll` lines from the newest.
+  case messages(scroll: Int)
+}
+
+/// One status line as the log keeps it.
+public struct LoggedMessage: Equatable, Sendable {
+  /// When, in milliseconds since the start.
+  public let milliseconds: Int
+  /// The whole text.
+  public let text: String
+  /// News or a refusal.
+  public let kind: StatusLine.Kind
+}
+
+/// The status lines so far, oldest first, at most ``capacity`` of them.
+public struct MessageLog: Equatable, Sendable {
+  /// How many messages are kept.
+  public static let capacity = 200
+  /// The messages, oldest first.
+  public private(set) var entries: [LoggedMessage] = []
+
+  /// An empty log.
+  public init() {}
+
+  /// Keeps `message`, forgetting the oldest beyond the capacity.
+  mutating func append(_ message: LoggedMessage) {
+    entries.append(message)
+    if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+  }
 }

@@ -1,5 +1,4 @@
-/// What a key or a click asks for, once ``KeyBindings`` has read it in the light of what the screen
-/// is doing.
+/// What an input asks for, once ``KeyBindings`` has read it in the light of what the screen is doing.
 enum AppAction: Equatable {
   case move(Int)
   case page(Int)
@@ -13,13 +12,21 @@ enum AppAction: Equatable {
   case debounceDown
   case beginFilter
   case filterType(Character)
+  case filterPaste(String)
   case filterBackspace
   case finishFilter
   case clearFilter
-  case toggleHelp
-  case closeHelp
+  case ignorePaste(characters: Int)
+  case openHelp
+  case openMessages
+  case scrollOverlay(Int)
+  case closeOverlay
+  case askToCheckOut
+  case confirmCheckout
   case select(row: Int)
   case addAt(row: Int)
+  case scrollList(Int)
   case resize(width: Int, height: Int)
+  case repaint
   case quit
 }

@@ -19,6 +19,8 @@ public enum AppEvent: Equatable, Sendable {
 public enum AppEffect: Equatable, Sendable {
   /// Keep the basket and orders in the state file (in the background).
   case save(ShopState)
+  /// Paint the whole screen again, whatever the terminal shows now (Ctrl-L).
+  case repaint
   /// Send ``AppEvent/tick`` every 100 ms: the timeline is moving.
   case startTicking
   /// Stop the ticks: nothing on the timeline moves.

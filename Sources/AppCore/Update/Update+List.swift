@@ -20,6 +20,16 @@ extension AppState {
     list.scroll = max(0, min(list.scroll, max(0, count - rows)))
   }
 
+  /// Scrolls the list's view by `lines`; the selection stays where it is unless it would leave the view.
+  mutating func scrollList(by lines: Int) {
+    let count = visibleCount
+    let rows = max(1, layout.list.height)
+    list.scroll = max(0, min(list.scroll + lines, max(0, count - rows)))
+    if list.selection < list.scroll { list.selection = list.scroll }
+    if list.selection >= list.scroll + rows { list.selection = list.scroll + rows - 1 }
+    select(list.selection)
+  }
+
   /// Opens, edits, keeps or clears the filter.
   mutating func editFilter(_ action: AppAction) {
     switch action {
@@ -30,6 +40,18 @@ extension AppState {
         return
       }
       setFilter(list.filter + String(character))
+    case .filterPaste(let text):
+      // One line: line breaks become spaces, other controls go; a newline never ends the filter.
+      var pasted = ""
+      for character in text {
+        if character.isNewline {
+          if pasted.last != " " { pasted.append(" ") }
+        } else if !character.unicodeScalars.contains(where: UntrustedText.isControl) {
+          pasted.append(character)
+        }
+      }
+      guard !pasted.isEmpty else { return }
+      setFilter(list.filter + pasted)
     case .filterBackspace:
       if list.filter.isEmpty {
         list.isEditingFilter = false

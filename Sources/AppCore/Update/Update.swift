@@ -35,11 +35,13 @@ extension AppState {
     return effects
   }
 
-  /// Applies what a key or click asks for.
+  /// Applies what a key, a click or a paste asks for.
   mutating func apply(_ action: AppAction, engine: ShopEngine, effects: inout [AppEffect]) {
     switch action {
     case .quit:
       effects.append(.quit)
+    case .repaint:
+      effects.append(.repaint)
     case .move(let delta):
       select(list.selection + delta)
     case .page(let direction):
@@ -57,6 +59,8 @@ extension AppState {
         select(list.scroll + row)
         addSelected(engine: engine, effects: &effects)
       }
+    case .scrollList(let lines):
+      scrollList(by: lines)
     case .addSelected:
       addSelected(engine: engine, effects: &effects)
     case .removeSelected:
@@ -69,12 +73,26 @@ extension AppState {
       run(.debounce(debounce.increased), engine: engine, effects: &effects)
     case .debounceDown:
       run(.debounce(debounce.decreased), engine: engine, effects: &effects)
-    case .beginFilter, .filterType, .filterBackspace, .finishFilter, .clearFilter:
+    case .beginFilter, .filterType, .filterPaste, .filterBackspace, .finishFilter, .clearFilter:
       editFilter(action)
-    case .toggleHelp:
-      isShowingHelp.toggle()
-    case .closeHelp:
-      isShowingHelp = false
+    case .ignorePaste(let characters):
+      say(
+        "paste ignored (\(characters) character\(characters == 1 ? "" : "s")): pasted text goes only into the filter, opened with /",
+        kind: .error)
+    case .openHelp:
+      overlay = .help(scroll: 0)
+    case .openMessages:
+      overlay = .messages(scroll: 0)
+    case .scrollOverlay(let lines):
+      scrollOverlay(by: lines)
+    case .closeOverlay:
+      if overlay == .confirmCheckout { say("checkout cancelled: the basket is as it was", kind: .info) }
+      overlay = nil
+    case .askToCheckOut:
+      askToCheckOut(engine: engine, effects: &effects)
+    case .confirmCheckout:
+      overlay = nil
+      run(.checkout, engine: engine, effects: &effects)
     case .resize(let width, let height):
       self.width = max(0, width)
       self.height = max(0, height)
@@ -82,9 +100,28 @@ extension AppState {
     }
   }
 
+  /// Opens the checkout confirmation, or says why there is nothing to check out.
+  private mutating func askToCheckOut(engine: ShopEngine, effects: inout [AppEffect]) {
+    guard !shop.basket.isEmpty else {
+      // The domain's own refusal, worded by it.
+      run(.checkout, engine: engine, effects: &effects)
+      return
+    }
+    overlay = .confirmCheckout
+  }
+
+  /// Scrolls the open overlay by `lines`, never above its top.
+  private mutating func scrollOverlay(by lines: Int) {
+    switch overlay {
+    case .help(let scroll): overlay = .help(scroll: max(0, scroll + lines))
+    case .messages(let scroll): overlay = .messages(scroll: max(0, scroll + lines))
+    case .confirmCheckout, nil: break
+    }
+  }
+
   private mutating func addSelected(engine: ShopEngine, effects: inout [AppEffect]) {
     guard let item = selectedItem else {
-      status = StatusLine(text: "nothing to add: the list is empty", kind: .error)
+      say("nothing to add: the list is empty", kind: .error)
       return
     }
     run(.add(id: item.id, quantity: 1), engine: engine, effects: &effects)
@@ -100,18 +137,18 @@ extension AppState {
       engine.useStore(newMode, quantity: quantity, replay: replay, debounce: debounce)
       let meaning =
         newMode == .controlled ? "one owner, one write path" : "a shared subject anyone may send to"
-      status = StatusLine(text: "\(newMode.rawValue) store: \(meaning)", kind: .info)
+      say("\(newMode.rawValue) store: \(meaning)", kind: .info)
     case .debounce(let interval):
       debounce = interval
       engine.setDebounce(interval, replay: pending != nil)
-      status = StatusLine(text: "debounce \(interval), from the next change", kind: .info)
+      say("debounce \(interval), from the next change", kind: .info)
     case .add, .remove, .bag, .reorder, .checkout:
       do {
         let before = shop
-        status = StatusLine(text: try engine.perform(command, on: &shop), kind: .info)
+        say(try engine.perform(command, on: &shop), kind: .info)
         if shop != before { effects.append(.save(shop)) }
       } catch {
-        status = StatusLine(text: error.description, kind: .error)
+        say(error.description, kind: .error)
         record(.note(error.description), effects: &effects)
       }
     }

@@ -2,13 +2,16 @@
 enum FooterView {
   static func draw(_ state: AppState, layout: ScreenLayout, into grid: inout Grid) {
     let hint: String
-    if state.isShowingHelp {
-      hint = " Esc or ? closes the help   q quits"
-    } else if state.list.isEditingFilter {
+    switch state.overlay {
+    case .confirmCheckout:
+      hint = KeyBindings.hints(KeyBindings.confirm)
+    case .help, .messages:
+      hint = KeyBindings.hints(KeyBindings.overlay)
+    case nil where state.list.isEditingFilter:
       hint = " filter: \(state.list.filter)▏   Enter keeps it   Esc clears it"
-    } else if !state.list.filter.isEmpty {
+    case nil where !state.list.filter.isEmpty:
       hint = KeyBindings.footer(width: layout.width, prefix: "filter \"\(state.list.filter)\"  Esc clears  ")
-    } else {
+    case nil:
       hint = KeyBindings.footer(width: layout.width)
     }
     grid.writeField(

@@ -7,17 +7,18 @@ enum HeaderView {
     let bar = Style(attributes: .reverse)
     grid.fill(GridRect(x: 0, y: layout.headerRow, width: layout.width, height: 1), style: bar)
 
-    // The badge is a count: the header never shows it below zero. The simple store accepts any value,
-    // so its count can go negative; the header then says what the store holds.
+    // The badge is a count: the header never shows it below zero. What follows says plainly what is
+    // on its way to the badge, or, once it has settled, what the basket holds when that differs.
     let count = state.badge.value
     let danger = Style(foreground: .danger, attributes: [.reverse, .bold])
     var right: [(String, Style)] = [("Basket: \(max(0, count))", Style(attributes: [.reverse, .bold]))]
-    if count < 0 { right.append((" (store: −\(count.magnitude))", danger)) }
     if let pending = state.pending {
-      right.append((" → \(pending.value)", Style(attributes: [.reverse, .dim])))
+      let text = pending.value == max(0, count) ? " · settling" : " → \(max(0, pending.value))"
+      right.append((text, Style(attributes: [.reverse, .dim])))
     } else if let difference = state.disagreement {
-      let sign = difference > 0 ? "+" : "−"
-      right.append((" ≠ basket \(state.basketQuantity) (\(sign)\(difference.magnitude))", danger))
+      let gap = difference < 0 ? "\(difference.magnitude) short" : "\(difference) over"
+      let badge = count < 0 ? "badge −\(count.magnitude), " : ""
+      right.append((" · \(badge)basket \(state.basketQuantity) (\(gap))", danger))
     }
     let rightWidth = right.reduce(0) { $0 + DisplayWidth.of($1.0) } + 1
     var x = max(0, layout.width - rightWidth)

@@ -1,6 +1,7 @@
 import Shop
 
-/// The help overlay: every key, what the two store modes mean, and why the simple one goes wrong.
+/// The help: every key of every context, what the store modes mean and why the simple one goes wrong,
+/// wrapped to the window and scrolled with j and k.
 enum HelpOverlay {
   /// The article's control questions, answered for each mode.
   static let controlAnswers: [(question: String, controlled: String, simple: String)] = [
@@ -12,41 +13,54 @@ enum HelpOverlay {
   ]
 
   /// Why the simple store's badge drifts.
-  static let whyText = [
-    "In the simple store, reorder sends the reorder's own total instead of adding it, as the",
-    "article's bad example does: the badge forgets what was already in the basket, and the",
-    "header shows that badge and basket disagree, and by how much. The controlled store cannot",
-    "be written that way: its only write path adds.",
-  ]
+  static let whyText =
+    "In the simple store, reorder sends the reorder's own total instead of adding it, as the article's "
+    + "bad example does: the badge forgets what was already in the basket, and the header shows that "
+    + "badge and basket disagree, and by how much. The controlled store cannot be written that way: its "
+    + "only write path adds."
 
-  static func draw(_ state: AppState, into grid: inout Grid) {
-    let table =
-      [
-        String(repeating: " ", count: 24) + "controlled".padding(toLength: 30, withPad: " ", startingAt: 0)
-          + "simple"
-      ]
-      + controlAnswers.map { row in
-        row.question.padding(toLength: 24, withPad: " ", startingAt: 0)
-          + row.controlled.padding(toLength: 30, withPad: " ", startingAt: 0) + row.simple
+  /// The help's lines for a box whose text is `width` columns wide.
+  static func lines(_ state: AppState, width: Int) -> [String] {
+    var lines = ["Keys"]
+    lines += keyLines(KeyBindings.main, width: width)
+    lines += ["", "In the checkout confirmation"] + keyLines(KeyBindings.confirm, width: width)
+    lines += ["", "In the help and the message log"] + keyLines(KeyBindings.overlay, width: width)
+    lines += ["", "With the mouse on, hold Shift to select text."]
+    lines += ["", "Store modes (now: \(state.mode.rawValue))"]
+    if width >= 78 {
+      lines.append(pad("", 24) + pad("controlled", 28) + "simple")
+      lines += controlAnswers.map { pad($0.question, 24) + pad($0.controlled, 28) + $0.simple }
+    } else {
+      for row in controlAnswers {
+        lines.append(row.question)
+        lines += "  controlled: \(row.controlled)".wrapped(toWidth: width)
+        lines += "  simple: \(row.simple)".wrapped(toWidth: width)
       }
-    let lines =
-      [" Keys"]
-      + KeyBindings.entries.map { entry in
-        "  " + entry.keys.padding(toLength: 16, withPad: " ", startingAt: 0) + entry.meaning
-      } + ["", " Store modes (now: \(state.mode.rawValue))"] + table.map { "  " + $0 } + [""]
-      + whyText.map { "  " + $0 }
-    grid.fill(GridRect(x: 0, y: 1, width: grid.width, height: grid.height - 2), style: .plain)
-    let width = min(grid.width, 96)
-    let height = min(grid.height - 2, lines.count + 2)
-    let origin = GridPoint(x: (grid.width - width) / 2, y: 1 + (grid.height - 2 - height) / 2)
-    let box = Style(attributes: .reverse)
-    grid.fill(GridRect(x: origin.x, y: origin.y, width: width, height: height), style: box)
-    grid.write(
-      " help: Esc or ? closes ", at: GridPoint(x: origin.x + 2, y: origin.y),
-      style: Style(attributes: [.reverse, .bold]))
-    for (index, line) in lines.prefix(height - 2).enumerated() {
-      grid.write(
-        line, at: GridPoint(x: origin.x + 1, y: origin.y + 1 + index), style: box, maxWidth: width - 2)
     }
+    lines += [""] + whyText.wrapped(toWidth: width)
+    return lines
+  }
+
+  static func draw(_ state: AppState, scroll: Int, into grid: inout Grid) {
+    let width = OverlayBox.frame(in: grid, rows: 1).textWidth
+    OverlayBox.draw(title: "help", lines: lines(state, width: width), scroll: scroll, into: &grid)
+  }
+
+  /// A line per binding: its keys, then what it does, wrapped under itself when the box is narrow.
+  private static func keyLines(_ bindings: [KeyBinding], width: Int) -> [String] {
+    let keyColumn = width >= 50 ? 16 : 10
+    return bindings.flatMap { binding -> [String] in
+      let meaning = binding.meaning.wrapped(toWidth: max(1, width - keyColumn - 2))
+      guard DisplayWidth.of(binding.label) < keyColumn else {
+        return ["  " + binding.label] + meaning.map { "  " + pad("", keyColumn) + $0 }
+      }
+      return meaning.enumerated().map { index, text in
+        "  " + pad(index == 0 ? binding.label : "", keyColumn) + text
+      }
+    }
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
   }
 }

@@ -17,7 +17,12 @@ public enum Screen {
     if let pane = layout.timeline { TimelineView.draw(state, in: pane, into: &grid) }
     StatusBarView.draw(state, layout: layout, into: &grid)
     FooterView.draw(state, layout: layout, into: &grid)
-    if state.isShowingHelp { HelpOverlay.draw(state, into: &grid) }
+    switch state.overlay {
+    case .help(let scroll): HelpOverlay.draw(state, scroll: scroll, into: &grid)
+    case .messages(let scroll): MessageLogView.draw(state, scroll: scroll, into: &grid)
+    case .confirmCheckout: ConfirmCheckoutView.draw(state, into: &grid)
+    case nil: break
+    }
     return grid
   }
 }

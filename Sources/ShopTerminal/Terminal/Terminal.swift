@@ -16,6 +16,8 @@ final class Terminal {
     case notATerminal
     /// terminfo has no entry for `$TERM` (the associated value; empty when unset).
     case unknownTerminal(String)
+    /// The terminal cannot move its cursor (`TERM=dumb`, a hardcopy terminal).
+    case cannotAddressCursor(String)
     /// ncurses could not start on this terminal.
     case cannotStartScreen
   }
@@ -42,6 +44,10 @@ final class Terminal {
   private var clicks = ClickTracker()
   private let clockOrigin = ContinuousClock.now
   private var cellBuffer = [wchar_t](repeating: 0, count: TerminalGlyph.maximumCombiningMarks + 2)
+  /// The text of a bracketed paste being read, until its end marker arrives.
+  private var paste: String?
+  /// The most text one paste keeps; the rest is dropped.
+  static let maximumPasteCharacters = 4096
 
   /// A terminal edge that has not touched the terminal yet.
   init(options: Options) {
@@ -55,7 +61,11 @@ final class Terminal {
     if shop_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
-    guard shop_terminal_is_known(term) == 1 else { throw .unknownTerminal(term) }
+    switch shop_terminal_kind(term) {
+    case 1: return
+    case 2: throw .cannotAddressCursor(term)
+    default: throw .unknownTerminal(term)
+    }
   }
 
   /// Enters curses mode: full screen, no echo, keys one at a time, hidden cursor, colours and mouse as
@@ -71,8 +81,11 @@ final class Terminal {
     startColors()
     if options.mouse {
       mouseinterval(0)
-      mousemask(shop_button1_pressed(), nil)
+      mousemask(shop_mouse_events(), nil)
     }
+    let paste = Self.bracketedPaste()
+    shop_define_keys(paste.start, paste.end)
+    writeToTerminal(paste.enable)
     shop_install_crash_restore(&savedModes, restoreSequence())
     readSize()
   }
@@ -106,17 +119,32 @@ final class Terminal {
       let status = wget_wch(shop_stdscr(), &value)
       if status == ERR { break }
       guard status == KEY_CODE_YES else {
-        if let key = KeyDecoder.key(forCharacter: UInt32(value)) { events.append(.key(key)) }
+        if paste != nil {
+          // Inside a paste every character is text, newlines and escapes included.
+          if paste!.count < Self.maximumPasteCharacters, let scalar = Unicode.Scalar(UInt32(value)) {
+            paste!.unicodeScalars.append(scalar)
+          }
+        } else if let key = KeyDecoder.key(forCharacter: UInt32(value)) {
+          events.append(.key(key))
+        }
         continue
       }
       switch Self.functionKey(Int32(value)) {
       case .key(let key):
-        events.append(.key(key))
+        if paste == nil { events.append(.key(key)) }
+      case .pasteStart:
+        paste = ""
+      case .pasteEnd:
+        if let text = paste { events.append(.paste(text)) }
+        paste = nil
       case .mouseReport:
         var x: Int32 = 0
         var y: Int32 = 0
-        if shop_read_button1_press(&x, &y) == 1 {
-          events.append(clicks.press(x: Int(x), y: Int(y), at: ContinuousClock.now - clockOrigin))
+        switch shop_read_mouse(&x, &y) {
+        case 1: events.append(clicks.press(x: Int(x), y: Int(y), at: ContinuousClock.now - clockOrigin))
+        case -1: events.append(.scroll(x: Int(x), y: Int(y), lines: -3))
+        case 2: events.append(.scroll(x: Int(x), y: Int(y), lines: 3))
+        default: break
         }
       case .ignored:
         break
@@ -166,6 +194,10 @@ final class Terminal {
     case key(Key)
     /// A mouse report is waiting; read it with `getmouse`.
     case mouseReport
+    /// A bracketed paste starts: what follows is text until ``pasteEnd``.
+    case pasteStart
+    /// A bracketed paste ends.
+    case pasteEnd
     /// Nothing the app acts on. `KEY_RESIZE` is among them: `resizeterm`, called on SIGWINCH by
     /// ``followWindowSize()``, queues one, and the window size has one owner, that signal.
     case ignored
@@ -187,7 +219,40 @@ final class Terminal {
     case KEY_BACKSPACE: .key(.backspace)
     case KEY_DC: .key(.delete)
     case KEY_MOUSE: .mouseReport
+    case shop_key_paste_start(): .pasteStart
+    case shop_key_paste_end(): .pasteEnd
     default: .ignored
+    }
+  }
+
+  /// Forgets what is on the screen, so that the next `draw` repaints every cell (Ctrl-L).
+  func invalidate() {
+    lastGrid = nil
+    if started { clearok(shop_stdscr(), true) }
+  }
+
+  /// The sequences that turn bracketed paste on and mark a paste's start and end: terminfo's `BE`,
+  /// `PS` and `PE` where it has them, else the ones xterm defined and terminals follow.
+  private static func bracketedPaste() -> (enable: String, disable: String, start: String, end: String) {
+    func capability(_ name: String, _ fallback: String) -> String {
+      shop_terminfo_string(name).map { String(cString: $0) } ?? fallback
+    }
+    return (
+      capability("BE", "\u{1B}[?2004h"), capability("BD", "\u{1B}[?2004l"), capability("PS", "\u{1B}[200~"),
+      capability("PE", "\u{1B}[201~")
+    )
+  }
+
+  /// Writes `sequence` to the terminal at once. A mode such as bracketed paste is the terminal's, not
+  /// the screen's, so its place among what ncurses has buffered does not matter.
+  private func writeToTerminal(_ sequence: String) {
+    let bytes = Array(sequence.utf8)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }
+      written += count
     }
   }
 
@@ -201,6 +266,7 @@ final class Terminal {
   func stop() {
     guard started else { return }
     started = false
+    writeToTerminal(Self.bracketedPaste().disable)
     curs_set(1)
     endwin()
     shop_disarm_crash_restore()
@@ -257,6 +323,7 @@ final class Terminal {
     for capability in ["rmkx", "sgr0", "cnorm", "rmcup"] {
       if let value = shop_terminfo_string(capability) { sequence += String(cString: value) }
     }
+    sequence = Self.bracketedPaste().disable + sequence
     if options.mouse, let mouseOff = shop_mouse_off_sequence() {
       sequence = String(cString: mouseOff) + sequence
     }

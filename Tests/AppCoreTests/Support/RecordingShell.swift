@@ -10,6 +10,7 @@ final class RecordingShell: AppShell {
   private(set) var frames: [Grid] = []
   private(set) var announced: [TimedEvent] = []
   private(set) var exits: [(status: Int32, message: String?)] = []
+  private(set) var invalidations = 0
 
   let hasScreen: Bool
 
@@ -20,6 +21,7 @@ final class RecordingShell: AppShell {
 
   func draw(_ grid: Grid) { frames.append(grid) }
   func announce(_ event: TimedEvent) { announced.append(event) }
+  func invalidate() { invalidations += 1 }
   func exit(status: Int32, message: String?) { exits.append((status, message)) }
 }
 

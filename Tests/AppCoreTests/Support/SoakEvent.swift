@@ -42,29 +42,21 @@ enum SoakEvent: CustomStringConvertible {
   }
 }
 
-/// The keys a soak run presses: every key of ``KeyBindings/entries`` except those that quit, keys the
-/// app ignores, and characters for the filter, including control characters and escapes it must refuse.
+/// The keys a soak run presses: every key of every table of ``KeyBindings`` except those that quit
+/// (so a new binding cannot escape the soak), keys the app ignores, and characters for the filter,
+/// including control characters and escapes it must refuse.
 enum SoakKeys {
-  /// The key each token of a ``KeyBindings/Entry``'s `keys` stands for; a token missing here fails
-  /// `everyBindingHasASoakKey`, so a new binding cannot escape the soak.
-  static let bindingTokens: [String: [Key]] = [
-    "↑": [.up], "↓": [.down], "k": [.character("k")], "j": [.character("j")], "PgUp": [.pageUp],
-    "PgDn": [.pageDown], "g": [.character("g")], "Home": [.home], "G": [.character("G")], "End": [.end],
-    "a": [.character("a")], "Enter": [.enter], "b": [.character("b")], "x": [.character("x")],
-    "r": [.character("r")], "c": [.character("c")], "m": [.character("m")], "+": [.character("+")],
-    "-": [.character("-")], "/": [.character("/")], "?": [.character("?")], "q": [.character("q")],
-    "Ctrl-C": [.interrupt, .control("c")],
-  ]
-
   /// Keys that quit: never pressed outside the filter.
   static let quitting: Set<Key> = [.character("q"), .interrupt, .control("c")]
 
   /// Every bound key that does not quit, plus ignored keys and filter characters.
   static let pool: [Key] = {
-    let bound = bindingTokens.keys.sorted().flatMap { bindingTokens[$0]! }.filter { !quitting.contains($0) }
-    let ignored: [Key] = [
-      .left, .right, .tab, .backspace, .delete, .escape, .control("l"), .character("="), .character("_"),
-    ]
+    let tables = KeyBindings.main + KeyBindings.confirm + KeyBindings.overlay
+    var bound: [Key] = []
+    for key in tables.flatMap(\.keys) where !quitting.contains(key) && !bound.contains(key) {
+      bound.append(key)
+    }
+    let ignored: [Key] = [.left, .right, .tab, .backspace, .delete, .control("e"), .character("_")]
     let typed: [Character] = [
       "e", "a", "n", "o", " ", "é", "抹", "Q", "1", "\u{1B}", "\u{7}", "\u{9B}", "\u{7F}", "\n", "\u{301}",
     ]

@@ -1,0 +1,50 @@
+/// A box over the main screen, between the header and the footer, with a title and lines that scroll:
+/// the frame the help, the message log and the checkout confirmation are drawn in.
+enum OverlayBox {
+  /// The widest box.
+  static let maximumWidth = 96
+
+  /// Where the box goes in a grid, and the columns its text may use.
+  static func frame(in grid: Grid, rows wanted: Int) -> (rect: GridRect, textWidth: Int) {
+    let width = min(grid.width, maximumWidth)
+    let height = max(3, min(grid.height - 2, wanted + 2))
+    let rect = GridRect(
+      x: (grid.width - width) / 2, y: 1 + (grid.height - 2 - height) / 2, width: width, height: height)
+    return (rect, max(1, width - 4))
+  }
+
+  /// Draws the box with `title` and `lines` from `scroll` on (clamped so the last page stays full);
+  /// marks the top and bottom border when there is more above or below. Returns the scroll used.
+  @discardableResult
+  static func draw(
+    title: String, lines: [String], scroll: Int, into grid: inout Grid, styles: [Int: Style] = [:]
+  ) -> Int {
+    let (rect, textWidth) = frame(in: grid, rows: lines.count)
+    let box = Style(attributes: .reverse)
+    grid.fill(GridRect(x: 0, y: 1, width: grid.width, height: grid.height - 2), style: .plain)
+    grid.fill(rect, style: box)
+    let rows = rect.height - 2
+    let top = max(0, min(scroll, lines.count - rows))
+    grid.write(
+      " \(title) ".fitted(toWidth: rect.width - 4), at: GridPoint(x: rect.origin.x + 2, y: rect.origin.y),
+      style: Style(attributes: [.reverse, .bold]))
+    for row in 0..<rows {
+      let index = top + row
+      guard index < lines.count else { break }
+      grid.write(
+        lines[index], at: GridPoint(x: rect.origin.x + 2, y: rect.origin.y + 1 + row),
+        style: styles[index] ?? box, maxWidth: textWidth)
+    }
+    let bottom = rect.origin.y + rect.height - 1
+    if top > 0 {
+      grid.write("↑ more", at: GridPoint(x: rect.origin.x + rect.width - 9, y: rect.origin.y), style: box)
+    }
+    if top + rows < lines.count {
+      let below = lines.count - top - rows
+      let text = "↓ \(below) more"
+      grid.write(
+        text, at: GridPoint(x: rect.origin.x + rect.width - 2 - DisplayWidth.of(text), y: bottom), style: box)
+    }
+    return top
+  }
+}
