@@ -63,7 +63,7 @@ import Testing
       app.press(.character("j"))
       seen += app.screen
     }
-    for binding in KeyBindings.main + KeyBindings.confirm + KeyBindings.overlay {
+    for binding in KeyBindings.all {
       #expect(seen.contains(binding.meaning), "help lacks \(binding.meaning)")
     }
     for row in HelpOverlay.controlAnswers {

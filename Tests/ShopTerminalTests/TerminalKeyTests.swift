@@ -12,6 +12,7 @@ import Testing
       (KEY_PPAGE, .key(.pageUp)), (KEY_NPAGE, .key(.pageDown)), (KEY_HOME, .key(.home)),
       (KEY_FIND, .key(.home)), (KEY_END, .key(.end)), (KEY_SELECT, .key(.end)),
       (KEY_ENTER, .key(.enter)), (KEY_BACKSPACE, .key(.backspace)), (KEY_DC, .key(.delete)),
+      (KEY_BTAB, .key(.backTab)), (KEY_F0 + 1, .key(.help)),
       (KEY_MOUSE, .mouseReport), (KEY_RESIZE, .ignored), (KEY_F0 + 5, .ignored),
     ]
     for (code, decoded) in expected {

@@ -32,6 +32,10 @@ public enum Key: Hashable, Sendable {
   case delete
   /// Tab.
   case tab
+  /// Shift-Tab.
+  case backTab
+  /// The first function key, F1.
+  case help
 }
 
 /// Everything the terminal edge delivers to the app.

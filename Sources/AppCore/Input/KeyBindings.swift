@@ -15,52 +15,95 @@ struct KeyBinding: Equatable {
 /// Which key does what, in each of the screen's contexts: the one table behind input, the footer, the
 /// help overlay and `--help`.
 enum KeyBindings {
-  /// The main screen: the item list and the shop.
-  static let main: [KeyBinding] = [
+  /// Keys of the item list, when it has focus.
+  static let items: [KeyBinding] = [
     KeyBinding(
-      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j",
-      meaning: "move the selection", hint: nil, action: .move(0)),
+      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j", meaning: "move the selection",
+      hint: nil, action: .move(0)),
     KeyBinding(
       keys: [.pageUp, .pageDown], label: "PgUp PgDn", meaning: "move a page", hint: nil, action: .page(0)),
     KeyBinding(
       keys: [.home, .character("g"), .end, .character("G")], label: "g Home  G End",
-      meaning: "first, last item", hint: nil, action: .top),
+      meaning: "first, last item",
+      hint: nil, action: .top),
     KeyBinding(
-      keys: [.enter, .character("a")], label: "a Enter", meaning: "add one of the selected item",
+      keys: [.enter, .character("a")], label: "a Enter",
+      meaning: "add one of the selected item (5a adds five)",
       hint: "a add", action: .addSelected),
     KeyBinding(
-      keys: [.character("b")], label: "b", meaning: "add a paper bag (free, not on the badge)",
-      hint: "b bag", action: .command(.bag)),
+      keys: [.character("x")], label: "x", meaning: "remove one of the selected item", hint: "x remove",
+      action: .removeSelected),
+    KeyBinding(keys: [.escape], label: "Esc", meaning: "clear the filter", hint: nil, action: .clearFilter),
+  ]
+
+  /// Keys of the basket, when it has focus.
+  static let basket: [KeyBinding] = [
+    KeyBinding(
+      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j", meaning: "select a line",
+      hint: nil, action: .move(0)),
+    KeyBinding(
+      keys: [.home, .character("g"), .end, .character("G")], label: "g Home  G End",
+      meaning: "first, last line", hint: nil, action: .top),
+    KeyBinding(
+      keys: [.enter, .character("a")], label: "a Enter", meaning: "add one more of the line's item",
+      hint: "a add one", action: .addSelected),
+    KeyBinding(
+      keys: [.character("x")], label: "x", meaning: "remove one of the line's item", hint: "x remove one",
+      action: .removeSelected),
+    KeyBinding(
+      keys: [.character("d"), .delete], label: "d Del",
+      meaning: "remove the whole line (bags and unavailable items too)",
+      hint: "d remove line", action: .removeLine),
+  ]
+
+  /// Keys that work whichever pane has focus.
+  static let everywhere: [KeyBinding] = [
+    KeyBinding(
+      keys: [.character("b")], label: "b", meaning: "add a paper bag (free, not on the badge)", hint: "b bag",
+      action: .command(.bag)),
     KeyBinding(
       keys: [.character("r")], label: "r", meaning: "reorder the last order", hint: "r reorder",
       action: .command(.reorder)),
+    KeyBinding(
+      keys: [.character("c")], label: "c", meaning: "check out (asks first)", hint: "c checkout",
+      action: .askToCheckOut),
+    KeyBinding(
+      keys: [.tab, .backTab], label: "Tab Shift-Tab",
+      meaning: "move the focus between the item list and the basket",
+      hint: "Tab basket", action: .focusNext),
+    KeyBinding(
+      keys: (1...9).map { .character(Character(String($0))) }, label: "1-9",
+      meaning: "a count for the next key: 5a adds five, 3x removes three, 4j moves four", hint: nil,
+      action: .countDigit(0)),
     KeyBinding(
       keys: [.character("m")], label: "m", meaning: "switch controlled / simple store", hint: "m mode",
       action: .switchMode),
     KeyBinding(
       keys: [.character("+"), .character("="), .character("-"), .character("_")], label: "+ -",
-      meaning: "debounce interval up, down (100 ms steps)", hint: "+/- debounce", action: .debounceUp),
-    KeyBinding(
-      keys: [.character("x")], label: "x", meaning: "remove one of the selected item", hint: "x remove",
-      action: .removeSelected),
-    KeyBinding(
-      keys: [.character("c")], label: "c", meaning: "check out (asks first)", hint: "c checkout",
-      action: .askToCheckOut),
+      meaning: "debounce interval up, down (100 ms steps, 0 to 5 s)", hint: "+/- debounce",
+      action: .debounceUp),
     KeyBinding(
       keys: [.character("/")], label: "/", meaning: "filter by name; Enter keeps it, Esc clears",
-      hint: "/ filter", action: .beginFilter),
-    KeyBinding(keys: [.escape], label: "Esc", meaning: "clear the filter", hint: nil, action: .clearFilter),
+      hint: "/ filter",
+      action: .beginFilter),
     KeyBinding(
-      keys: [.character("L")], label: "L", meaning: "the message log: every message in full",
-      hint: "L log", action: .openMessages),
+      keys: [.character("L")], label: "L", meaning: "the message log: every message in full", hint: "L log",
+      action: .openMessages),
     KeyBinding(
-      keys: [.control("l")], label: "Ctrl-L", meaning: "redraw the whole screen", hint: nil,
-      action: .repaint),
-    KeyBinding(keys: [.character("?")], label: "?", meaning: "this help", hint: nil, action: .openHelp),
+      keys: [.control("l")], label: "Ctrl-L", meaning: "redraw the whole screen", hint: nil, action: .repaint),
     KeyBinding(
-      keys: [.character("q"), .control("c")], label: "q Ctrl-C", meaning: "quit", hint: nil,
-      action: .quit),
+      keys: [.character("?"), .help], label: "? F1", meaning: "this help", hint: nil, action: .openHelp),
+    KeyBinding(
+      keys: [.character("q"), .control("c")], label: "q Ctrl-C", meaning: "quit", hint: nil, action: .quit),
   ]
+
+  /// Every table, for the help and for tests that press every key.
+  static var all: [KeyBinding] { items + basket + everywhere + confirm + overlay }
+
+  /// The keys of the main screen when `focus` has the focus, its own first.
+  static func main(_ focus: Focus) -> [KeyBinding] {
+    (focus == .items ? items : basket) + everywhere
+  }
 
   /// The checkout confirmation.
   static let confirm: [KeyBinding] = [
@@ -84,12 +127,13 @@ enum KeyBindings {
       keys: [.character("q"), .control("c")], label: "q", meaning: "quit", hint: "q quits", action: .quit),
   ]
 
-  /// As many of the main screen's hints as fit in `width` columns after `prefix`, always ending with
-  /// help and quit.
-  static func footer(width: Int, prefix: String = "") -> String {
+  /// As many of the main screen's hints for `focus` as fit in `width` columns after `prefix`, always
+  /// ending with help and quit.
+  static func footer(width: Int, focus: Focus = .items, prefix: String = "") -> String {
     let ending = "? help  q quit"
     var hints: [String] = []
-    for hint in main.compactMap(\.hint) {
+    let all = main(focus).compactMap(\.hint).map { focus == .basket && $0 == "Tab basket" ? "Tab items" : $0 }
+    for hint in all {
       let candidate = (hints + [hint, ending]).joined(separator: "  ")
       guard DisplayWidth.of(prefix) + 1 + DisplayWidth.of(candidate) <= width else { break }
       hints.append(hint)
@@ -111,7 +155,7 @@ enum KeyBindings {
     }
     // A window too small for the layout shows only `too small`: nothing acts unseen there.
     guard state.layout.fits else {
-      guard case .key(let key) = event, let binding = main.first(where: { $0.keys.contains(key) }),
+      guard case .key(let key) = event, let binding = everywhere.first(where: { $0.keys.contains(key) }),
         binding.action == .quit || binding.action == .repaint
       else { return nil }
       return binding.action
@@ -119,14 +163,17 @@ enum KeyBindings {
     if let overlay = state.overlay { return action(for: event, over: overlay) }
     if state.list.isEditingFilter { return filterAction(for: event) }
     switch event {
-    case .key(let key): return action(for: key, in: main)
+    case .key(.character("0")) where state.countPrefix != nil: return .countDigit(0)
+    case .key(let key): return action(for: key, in: main(state.focus))
     case .paste(let text): return .ignorePaste(characters: text.count)
     case .click(let x, let y), .doubleClick(let x, let y):
-      // A click acts on what is drawn where it lands: only the item list's rows take clicks.
-      let list = state.layout.list
-      guard (list.origin.x..<(list.origin.x + list.width)).contains(x),
-        (list.origin.y..<(list.origin.y + list.height)).contains(y)
-      else { return nil }
+      // A click acts on what is drawn where it lands: a row of the item list, or a line of the basket.
+      let layout = state.layout
+      if let basket = layout.basket, basket.contains(x: x, y: y) {
+        return y > basket.origin.y ? .clickBasket(row: y - basket.origin.y - 1) : .focusBasket
+      }
+      let list = layout.list
+      guard state.focus == .items || layout.basket != nil, list.contains(x: x, y: y) else { return nil }
       let row = y - list.origin.y
       if case .doubleClick = event { return .addAt(row: row) }
       return .select(row: row)
@@ -172,6 +219,10 @@ enum KeyBindings {
     case .top: return forward ? .bottom : .top
     case .debounceUp: return forward ? .debounceDown : .debounceUp
     case .scrollOverlay: return .scrollOverlay(forward ? 1 : -1)
+    case .focusNext: return forward ? .focusPrevious : .focusNext
+    case .countDigit:
+      guard case .character(let character) = key, let digit = character.wholeNumberValue else { return nil }
+      return .countDigit(digit)
     default: return binding.action
     }
   }

@@ -5,9 +5,17 @@ public enum HelpText {
 
   /// Every option and every key.
   public static var text: String {
-    let keys = KeyBindings.main.map {
-      "  " + $0.label + String(repeating: " ", count: max(1, 16 - DisplayWidth.of($0.label))) + $0.meaning
+    func lines(_ title: String, _ bindings: [KeyBinding]) -> [String] {
+      ["  " + title]
+        + bindings.map {
+          "    " + $0.label + String(repeating: " ", count: max(1, 16 - DisplayWidth.of($0.label)))
+            + $0.meaning
+        }
     }
+    let keys =
+      lines("In the item list:", KeyBindings.items) + lines("In the basket (Tab):", KeyBindings.basket)
+      + lines("Everywhere:", KeyBindings.everywhere)
+      + lines("When checkout asks:", KeyBindings.confirm)
     return """
       shop: a terminal shopping app that shows who owns reactive state and how a debounced badge behaves
 

@@ -44,6 +44,12 @@ public struct AppState: Equatable {
   public internal(set) var height: Int
   /// The item list: selection, scroll and filter.
   public internal(set) var list = ListState()
+  /// Which pane the keys act on.
+  public internal(set) var focus = Focus.items
+  /// The selected line of the basket, when the basket has focus (clamped to its lines).
+  public internal(set) var basketSelection = 0
+  /// A count typed before a key (`5a` adds five), while it is being typed.
+  public internal(set) var countPrefix: Int?
   /// What covers the main screen, if anything: the help, the checkout confirmation, the message log.
   public internal(set) var overlay: Overlay?
   /// The last thing that happened.
@@ -159,4 +165,12 @@ public struct MessageLog: Equatable, Sendable {
     entries.append(message)
     if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
   }
+}
+
+/// The pane the keys act on.
+public enum Focus: Equatable, Sendable {
+  /// The catalog's item list.
+  case items
+  /// The basket's lines.
+  case basket
 }

@@ -6,6 +6,10 @@ enum AppAction: Equatable {
   case bottom
   case addSelected
   case removeSelected
+  case removeLine
+  case focusNext
+  case focusPrevious
+  case countDigit(Int)
   case command(ShopCommand)
   case switchMode
   case debounceUp
@@ -24,6 +28,8 @@ enum AppAction: Equatable {
   case askToCheckOut
   case confirmCheckout
   case select(row: Int)
+  case clickBasket(row: Int)
+  case focusBasket
   case addAt(row: Int)
   case scrollList(Int)
   case resize(width: Int, height: Int)

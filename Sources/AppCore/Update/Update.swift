@@ -35,36 +35,63 @@ extension AppState {
     return effects
   }
 
-  /// Applies what a key, a click or a paste asks for.
+  /// Applies what a key, a click or a paste asks for. A count typed before it (`5a`) applies to it and
+  /// is then forgotten, whatever the key.
   mutating func apply(_ action: AppAction, engine: ShopEngine, effects: inout [AppEffect]) {
+    if case .countDigit(let digit) = action {
+      countPrefix = min(999, (countPrefix ?? 0) * 10 + digit)
+      return
+    }
+    let count = countPrefix ?? 1
+    countPrefix = nil
+    if focus == .basket, applyInBasket(action, count: count, engine: engine, effects: &effects) { return }
     switch action {
+    case .countDigit:
+      break
+    case .focusNext, .focusPrevious:
+      focus = focus == .items ? .basket : .items
+      selectBasketLine(basketSelection)
     case .quit:
       effects.append(.quit)
     case .repaint:
       effects.append(.repaint)
     case .move(let delta):
-      select(list.selection + delta)
+      select(list.selection + delta * count)
     case .page(let direction):
       select(list.selection + direction * max(1, layout.list.height - 1))
     case .top:
       select(0)
     case .bottom:
       select(visibleCount - 1)
+    case .focusBasket:
+      focus = .basket
+      selectBasketLine(basketSelection)
+    case .clickBasket(let row):
+      // The pane shows the lines from the top unless it has focus and scrolled; a click gives it focus.
+      let first = BasketView.firstShownLine(self, paneHeight: layout.basket?.height ?? 0)
+      focus = .basket
+      if shop.basket.lines.indices.contains(first + row) { selectBasketLine(first + row) }
     case .select(let row):
+      focus = .items
       if list.catalogIndex(at: list.scroll + row, catalogCount: catalog.items.count) != nil {
         select(list.scroll + row)
       }
     case .addAt(let row):
+      focus = .items
       if list.catalogIndex(at: list.scroll + row, catalogCount: catalog.items.count) != nil {
         select(list.scroll + row)
-        addSelected(engine: engine, effects: &effects)
+        addSelected(count: 1, engine: engine, effects: &effects)
       }
     case .scrollList(let lines):
       scrollList(by: lines)
     case .addSelected:
-      addSelected(engine: engine, effects: &effects)
+      addSelected(count: count, engine: engine, effects: &effects)
     case .removeSelected:
-      if let item = selectedItem { run(.remove(id: item.id, quantity: 1), engine: engine, effects: &effects) }
+      if let item = selectedItem {
+        run(.remove(id: item.id, quantity: count), engine: engine, effects: &effects)
+      }
+    case .removeLine:
+      break
     case .command(let command):
       run(command, engine: engine, effects: &effects)
     case .switchMode:
@@ -119,12 +146,50 @@ extension AppState {
     }
   }
 
-  private mutating func addSelected(engine: ShopEngine, effects: inout [AppEffect]) {
+  private mutating func addSelected(count: Int, engine: ShopEngine, effects: inout [AppEffect]) {
     guard let item = selectedItem else {
       say("nothing to add: the list is empty", kind: .error)
       return
     }
-    run(.add(id: item.id, quantity: 1), engine: engine, effects: &effects)
+    run(.add(id: item.id, quantity: count), engine: engine, effects: &effects)
+  }
+
+  /// What a key does while the basket has focus, when it differs from the item list's; false when the
+  /// action is the same in both panes.
+  private mutating func applyInBasket(
+    _ action: AppAction, count: Int, engine: ShopEngine, effects: inout [AppEffect]
+  ) -> Bool {
+    let lines = shop.basket.lines
+    let line = lines.indices.contains(basketSelection) ? lines[basketSelection] : nil
+    switch action {
+    case .move(let delta): selectBasketLine(basketSelection + delta * count)
+    case .page(let direction): selectBasketLine(basketSelection + direction * 10)
+    case .top: selectBasketLine(0)
+    case .bottom: selectBasketLine(lines.count - 1)
+    case .addSelected:
+      guard let line else { return nothingSelected() }
+      run(.add(id: line.id, quantity: count), engine: engine, effects: &effects)
+    case .removeSelected:
+      guard let line else { return nothingSelected() }
+      run(.remove(id: line.id, quantity: min(count, line.quantity)), engine: engine, effects: &effects)
+    case .removeLine:
+      guard let line else { return nothingSelected() }
+      run(.remove(id: line.id, quantity: line.quantity), engine: engine, effects: &effects)
+    default:
+      return false
+    }
+    selectBasketLine(basketSelection)
+    return true
+  }
+
+  private mutating func nothingSelected() -> Bool {
+    say("the basket is empty: Tab goes back to the item list", kind: .error)
+    return true
+  }
+
+  /// Selects basket line `index`, clamped to the lines there are.
+  mutating func selectBasketLine(_ index: Int) {
+    basketSelection = max(0, min(index, shop.basket.lines.count - 1))
   }
 
   /// Carries out `command`: the shop's through the engine, the app's own (mode, debounce) here.
@@ -139,14 +204,22 @@ extension AppState {
         newMode == .controlled ? "one owner, one write path" : "a shared subject anyone may send to"
       say("\(newMode.rawValue) store: \(meaning)", kind: .info)
     case .debounce(let interval):
+      guard interval != debounce else {
+        // `+` at 5 s or `-` at off: say so rather than nothing.
+        if interval == .maximum { say("the debounce is already \(interval), the maximum", kind: .info) }
+        if interval.milliseconds == 0 { say("the debounce is already off, the minimum", kind: .info) }
+        return
+      }
       debounce = interval
       engine.setDebounce(interval, replay: pending != nil)
-      say("debounce \(interval), from the next change", kind: .info)
+      let limit = interval == .maximum ? " (the maximum)" : interval.milliseconds == 0 ? " (the minimum)" : ""
+      say("debounce \(interval)\(limit), from the next change", kind: .info)
     case .add, .remove, .bag, .reorder, .checkout:
       do {
         let before = shop
         say(try engine.perform(command, on: &shop), kind: .info)
         if shop != before { effects.append(.save(shop)) }
+        selectBasketLine(basketSelection)
       } catch {
         say(error.description, kind: .error)
         record(.note(error.description), effects: &effects)

@@ -1,18 +1,29 @@
 import Shop
 
 /// The basket pane: each line with its quantity and price, paper bags, unavailable items marked, and
-/// the total.
+/// the total; with focus, its title is highlighted and the selected line is in reverse video.
 enum BasketView {
+  /// The first line the pane shows: scrolled so that the selected line stays in view while it has
+  /// focus, from the top otherwise.
+  static func firstShownLine(_ state: AppState, paneHeight: Int) -> Int {
+    guard state.focus == .basket else { return 0 }
+    let lineRows = max(1, paneHeight - 3)
+    return max(0, min(state.basketSelection - lineRows + 1, state.shop.basket.lines.count - lineRows))
+  }
+
   static func draw(_ state: AppState, in pane: GridRect, into grid: inout Grid) {
-    for y in pane.origin.y..<(pane.origin.y + pane.height) {
-      grid.write("│", at: GridPoint(x: pane.origin.x - 1, y: y), style: Style(foreground: .muted))
+    if pane.origin.x > 0 {
+      for y in pane.origin.y..<(pane.origin.y + pane.height) {
+        grid.write("│", at: GridPoint(x: pane.origin.x - 1, y: y), style: Style(foreground: .muted))
+      }
     }
     let x = pane.origin.x
     let basket = state.shop.basket
     let currency = state.catalog.currency
+    let focused = state.focus == .basket
     grid.writeField(
       " Basket", at: GridPoint(x: x, y: pane.origin.y), width: pane.width,
-      style: Style(foreground: .accent, attributes: .bold))
+      style: PaneTitle.style(focused: focused))
     let unavailable = Set(state.catalog.unavailableItems(in: basket.lines).map(\.id))
     let lineRows = max(0, pane.height - 3)
     let lines = basket.lines
@@ -21,17 +32,21 @@ enum BasketView {
         " empty: a adds the selected item", at: GridPoint(x: x, y: pane.origin.y + 1),
         style: Style(foreground: .muted))
     }
-    for (index, line) in lines.enumerated() {
-      guard index < lineRows else { break }
-      let y = pane.origin.y + 1 + index
-      if index == lineRows - 1, lines.count > lineRows {
+    let first = firstShownLine(state, paneHeight: pane.height)
+    for (row, index) in (first..<lines.count).enumerated() {
+      let line = lines[index]
+      guard row < lineRows else { break }
+      let y = pane.origin.y + 1 + row
+      if row == lineRows - 1, lines.count - first > lineRows {
         grid.write(
           " … \(lines.count - index) more lines", at: GridPoint(x: x, y: y), style: Style(foreground: .muted))
         break
       }
       let price = line.isPaperBag ? "free" : Money.format(line.price * line.quantity, currency: currency)
       let note = unavailable.contains(line.id) ? " (unavailable)" : ""
-      let style = unavailable.contains(line.id) ? Style(foreground: .warning) : Style.plain
+      let selected = focused && index == state.basketSelection
+      let style =
+        selected ? Style.selected : unavailable.contains(line.id) ? Style(foreground: .warning) : Style.plain
       let priceWidth = DisplayWidth.of(price) + 1
       let label = " \(line.quantity) × \(line.name)\(note)".fitted(toWidth: pane.width - priceWidth - 1)
       grid.writeField(label, at: GridPoint(x: x, y: y), width: pane.width - priceWidth, style: style)

@@ -21,8 +21,10 @@ enum HelpOverlay {
 
   /// The help's lines for a box whose text is `width` columns wide.
   static func lines(_ state: AppState, width: Int) -> [String] {
-    var lines = ["Keys"]
-    lines += keyLines(KeyBindings.main, width: width)
+    var lines = ["In the item list"]
+    lines += keyLines(KeyBindings.items, width: width)
+    lines += ["", "In the basket (Tab moves the focus there)"] + keyLines(KeyBindings.basket, width: width)
+    lines += ["", "Everywhere"] + keyLines(KeyBindings.everywhere, width: width)
     lines += ["", "In the checkout confirmation"] + keyLines(KeyBindings.confirm, width: width)
     lines += ["", "In the help and the message log"] + keyLines(KeyBindings.overlay, width: width)
     lines += ["", "With the mouse on, hold Shift to select text."]

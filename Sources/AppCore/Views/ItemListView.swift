@@ -10,20 +10,19 @@ enum ItemListView {
     let priceWidth = 14
     let title =
       state.list.filter.isEmpty ? " Items (\(count))" : " Items matching \"\(state.list.filter)\" (\(count))"
-    grid.writeField(
-      title, at: GridPoint(x: 0, y: layout.listTitleRow), width: pane.width,
-      style: Style(foreground: .accent, attributes: .bold))
+    let titleStyle = PaneTitle.style(focused: state.focus == .items)
+    grid.writeField(title, at: GridPoint(x: 0, y: layout.listTitleRow), width: pane.width, style: titleStyle)
     if layout.basket == nil {
       let basket = state.shop.basket
       let summary =
         "basket \(basket.badgeQuantity) · \(Money.format(basket.subtotal, currency: catalog.currency)) "
+      // The title gives way to the summary: it is cut (with `…`) before the two could touch.
       grid.writeField(
-        summary, at: GridPoint(x: 0, y: layout.listTitleRow), width: pane.width,
-        style: Style(foreground: .accent, attributes: .bold), alignment: .trailing)
+        summary, at: GridPoint(x: 0, y: layout.listTitleRow), width: pane.width, style: titleStyle,
+        alignment: .trailing)
       grid.write(
-        title, at: GridPoint(x: 0, y: layout.listTitleRow),
-        style: Style(foreground: .accent, attributes: .bold),
-        maxWidth: max(0, pane.width - DisplayWidth.of(summary) - 1))
+        title.fitted(toWidth: max(0, pane.width - DisplayWidth.of(summary) - 1)),
+        at: GridPoint(x: 0, y: layout.listTitleRow), style: titleStyle)
     }
     if count == 0 {
       grid.write(

@@ -12,8 +12,18 @@ public enum Screen {
       return grid
     }
     HeaderView.draw(state, layout: layout, into: &grid)
-    ItemListView.draw(state, layout: layout, into: &grid)
-    if let pane = layout.basket { BasketView.draw(state, in: pane, into: &grid) }
+    if let pane = layout.basket {
+      ItemListView.draw(state, layout: layout, into: &grid)
+      BasketView.draw(state, in: pane, into: &grid)
+    } else if state.focus == .basket {
+      // Too narrow for both: the focused basket takes the list's place.
+      let list = layout.list
+      BasketView.draw(
+        state, in: GridRect(x: 0, y: layout.listTitleRow, width: list.width, height: list.height + 1),
+        into: &grid)
+    } else {
+      ItemListView.draw(state, layout: layout, into: &grid)
+    }
     if let pane = layout.timeline { TimelineView.draw(state, in: pane, into: &grid) }
     StatusBarView.draw(state, layout: layout, into: &grid)
     FooterView.draw(state, layout: layout, into: &grid)

@@ -218,6 +218,8 @@ final class Terminal {
     case KEY_ENTER: .key(.enter)
     case KEY_BACKSPACE: .key(.backspace)
     case KEY_DC: .key(.delete)
+    case KEY_BTAB: .key(.backTab)
+    case KEY_F0 + 1: .key(.help)
     case KEY_MOUSE: .mouseReport
     case shop_key_paste_start(): .pasteStart
     case shop_key_paste_end(): .pasteEnd

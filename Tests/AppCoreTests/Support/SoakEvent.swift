@@ -51,7 +51,7 @@ enum SoakKeys {
 
   /// Every bound key that does not quit, plus ignored keys and filter characters.
   static let pool: [Key] = {
-    let tables = KeyBindings.main + KeyBindings.confirm + KeyBindings.overlay
+    let tables = KeyBindings.all
     var bound: [Key] = []
     for key in tables.flatMap(\.keys) where !quitting.contains(key) && !bound.contains(key) {
       bound.append(key)
