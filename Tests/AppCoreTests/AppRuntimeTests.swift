@@ -85,9 +85,9 @@ import Testing
     #expect(app.shell.frames.count == still)
   }
 
-  @Test func noTicksWhenTheTimelineIsNotOnScreen() {
-    let app = Harness(height: 12)
-    app.press("a")
+  @Test func noTicksWhenTheScreenIsTooSmallForTheTimeline() {
+    let app = Harness(width: 30, height: 8)
+    app.runtime.send(.command(.add(id: "apple", quantity: 1)))
     app.scheduler.advance()
     #expect(!app.runtime.state.isTicking)
   }

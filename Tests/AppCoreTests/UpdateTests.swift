@@ -17,19 +17,22 @@ import Testing
   @Test func anAddChangesTheBasketSavesAndThenRecordsWhatTheStorePublishedAndTheBadge() {
     let store = TestStore()
     store.send(
-      .input(.key(.character("a"))), effects: [.save(ShopState(basket: Self.basket((Self.apple, 1))))]
+      .input(.key(.character("a"))),
+      effects: [
+        .announce(TimedEvent(milliseconds: 0, event: .basket(1))),
+        .save(ShopState(basket: Self.basket((Self.apple, 1)))), .startTicking,
+      ]
     ) {
       $0.shop.basket = Self.basket((Self.apple, 1))
       $0.say("added Apple", kind: .info)
+      $0.timeline.record(.basket(1), at: 0)
+      $0.isTicking = true
     }
     store.advance()
-    store.receive(
-      .storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1))), .startTicking]
-    ) {
+    store.receive(.storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1)))]) {
       $0.lastSent = Stamped(value: 1, milliseconds: 0, sequence: 1)
       $0.recorded = 1
       $0.timeline.record(.sent(1), at: 0)
-      $0.isTicking = true
     }
     store.advance(milliseconds: 999)
     store.finish()
@@ -68,22 +71,29 @@ import Testing
     let store = TestStore(debounce: DebounceInterval(milliseconds: 0))
     let two = ShopState(basket: Self.basket((Self.apple, 2)))
     store.send(
-      .input(.key(.character("a"))), effects: [.save(ShopState(basket: Self.basket((Self.apple, 1))))]
+      .input(.key(.character("a"))),
+      effects: [
+        .announce(TimedEvent(milliseconds: 0, event: .basket(1))),
+        .save(ShopState(basket: Self.basket((Self.apple, 1)))), .startTicking,
+      ]
     ) {
       $0.shop.basket = Self.basket((Self.apple, 1))
       $0.say("added Apple", kind: .info)
+      $0.timeline.record(.basket(1), at: 0)
+      $0.isTicking = true
     }
-    store.receive(
-      .storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1))), .startTicking]
-    ) {
+    store.receive(.storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1)))]) {
       $0.lastSent = Stamped(value: 1, milliseconds: 0, sequence: 1)
       $0.recorded = 1
       $0.timeline.record(.sent(1), at: 0)
-      $0.isTicking = true
     }
-    store.send(.input(.key(.character("a"))), effects: [.save(two)]) {
+    store.send(
+      .input(.key(.character("a"))),
+      effects: [.announce(TimedEvent(milliseconds: 0, event: .basket(2))), .save(two)]
+    ) {
       $0.shop = two
       $0.say("added Apple", kind: .info)
+      $0.timeline.record(.basket(2), at: 0)
     }
     store.advance()
     store.receive(.storePublished(2), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(2)))]) {
@@ -116,17 +126,23 @@ import Testing
     let start = ShopState(basket: Self.basket((Self.banana, 1)), orders: [lastOrder])
     let store = TestStore(shop: start, mode: .simple, debounce: DebounceInterval(milliseconds: 500))
     let after = ShopState(basket: Self.basket((Self.banana, 1), (Self.apple, 1)), orders: [lastOrder])
-    store.send(.input(.key(.character("r"))), effects: [.save(after)]) {
+    store.send(
+      .input(.key(.character("r"))),
+      effects: [
+        .announce(TimedEvent(milliseconds: 0, event: .action(.reorder))),
+        .announce(TimedEvent(milliseconds: 0, event: .basket(2))), .save(after), .startTicking,
+      ]
+    ) {
       $0.shop = after
       $0.say("reordered 1 item from the last order", kind: .info)
+      $0.timeline.record(.action(.reorder), at: 0)
+      $0.timeline.record(.basket(2), at: 0)
+      $0.isTicking = true
     }
-    store.receive(
-      .storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1))), .startTicking]
-    ) {
+    store.receive(.storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1)))]) {
       $0.lastSent = Stamped(value: 1, milliseconds: 0, sequence: 1)
       $0.recorded = 1
       $0.timeline.record(.sent(1), at: 0)
-      $0.isTicking = true
     }
     store.advance(milliseconds: 500)
     let note = "badge 1 but basket holds 2 (-1)"

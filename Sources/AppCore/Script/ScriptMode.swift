@@ -50,7 +50,9 @@ public enum ScriptMode {
       (scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date, shell: any AppShell) in
       AppRuntime(state: start, scheduler: scheduler, clock: clock, saver: stateStore, shell: shell)
     }
-    let emit = { (event: TimedEvent) in console.output(ScriptOutput.line(for: event)) }
+    let emit = { (event: TimedEvent) in
+      if let line = ScriptOutput.line(for: event) { console.output(line) }
+    }
     if virtualClock {
       VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
     } else {

@@ -3,13 +3,14 @@ import Shop
 /// The lines a running script prints: `T EVENT VALUE`, with T the seconds since the start to three
 /// decimals (`0.000 sent 1`, `1.000 badge 1`, `2.000 note badge 2 but basket holds 5 (-3)`).
 enum ScriptOutput {
-  /// The line for `event`.
-  static func line(for event: TimedEvent) -> String {
+  /// The line for `event`; `nil` for what only the timeline draws (the basket lane, action markers).
+  static func line(for event: TimedEvent) -> String? {
     let time = seconds(event.milliseconds)
     switch event.event {
     case .sent(let value): return "\(time) sent \(value)"
     case .badge(let value): return "\(time) badge \(value)"
     case .note(let text): return "\(time) note \(UntrustedText.escaped(text))"
+    case .basket, .action: return nil
     }
   }
 

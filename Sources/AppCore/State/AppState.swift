@@ -36,6 +36,8 @@ public struct AppState: Equatable {
   public internal(set) var badgeIsCaughtUp = true
   /// The recent events, for the timeline pane.
   public internal(set) var timeline = Timeline()
+  /// How much time the timeline pane shows, in milliseconds: one of ``Timeline/spans``.
+  public internal(set) var timelineSpan = Timeline.standardSpan
   /// Milliseconds since the start, as of the event being handled: the time the screen shows.
   public internal(set) var now = 0
   /// The window, in columns and rows.

@@ -199,6 +199,7 @@ extension AppState {
       mode = newMode
       let quantity = basketQuantity
       let replay = pending != nil || quantity != badge.value
+      record(.action(.mode(newMode)), effects: &effects)
       engine.useStore(newMode, quantity: quantity, replay: replay, debounce: debounce)
       let meaning =
         newMode == .controlled ? "one owner, one write path" : "a shared subject anyone may send to"
@@ -211,6 +212,7 @@ extension AppState {
         return
       }
       debounce = interval
+      record(.action(.debounce(interval)), effects: &effects)
       engine.setDebounce(interval, replay: pending != nil)
       let limit = interval == .maximum ? " (the maximum)" : interval.milliseconds == 0 ? " (the minimum)" : ""
       say("debounce \(interval)\(limit), from the next change", kind: .info)
@@ -218,6 +220,11 @@ extension AppState {
       do {
         let before = shop
         say(try engine.perform(command, on: &shop), kind: .info)
+        if command == .checkout { record(.action(.checkout), effects: &effects) }
+        if command == .reorder { record(.action(.reorder), effects: &effects) }
+        if shop.basket.badgeQuantity != before.basket.badgeQuantity {
+          record(.basket(shop.basket.badgeQuantity), effects: &effects)
+        }
         if shop != before { effects.append(.save(shop)) }
         selectBasketLine(basketSelection)
       } catch {
@@ -241,7 +248,7 @@ extension AppState {
 
   /// Asks for clock ticks while the timeline is on screen and moving, and stops them once nothing moves.
   private mutating func keepTicking(effects: inout [AppEffect]) {
-    let moving = layout.timeline != nil && TimelineView.isMoving(self)
+    let moving = layout.fits && TimelineView.isMoving(self)
     guard moving != isTicking else { return }
     isTicking = moving
     effects.append(moving ? .startTicking : .stopTicking)

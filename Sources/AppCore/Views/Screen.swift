@@ -24,7 +24,8 @@ public enum Screen {
     } else {
       ItemListView.draw(state, layout: layout, into: &grid)
     }
-    if let pane = layout.timeline { TimelineView.draw(state, in: pane, into: &grid) }
+    let timeline = layout.timelinePane
+    TimelineView.draw(state, in: timeline.rect, density: timeline.density, into: &grid)
     StatusBarView.draw(state, layout: layout, into: &grid)
     FooterView.draw(state, layout: layout, into: &grid)
     switch state.overlay {

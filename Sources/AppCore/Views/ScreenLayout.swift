@@ -7,12 +7,9 @@ public struct ScreenLayout: Equatable {
   public static let minimumHeight = 12
   /// Wide enough to show the basket beside the list.
   public static let basketPaneMinimumWidth = 72
-  /// Tall enough to show the timeline.
-  public static let timelineMinimumHeight = 20
-  /// Rows of the timeline pane: a title, the `sent` lane, the `badge` lane, the countdown.
-  public static let timelineHeight = 4
+  /// The fewest rows the item list keeps: the timeline gives up detail before the list goes below.
+  static let listMinimumRows = 5
 
-  /// The window's columns.
   public let width: Int
   /// The window's rows.
   public let height: Int
@@ -27,27 +24,35 @@ public struct ScreenLayout: Equatable {
   /// The key-hint row.
   public var footerRow: Int { height - 1 }
 
-  /// The timeline pane, when the window is tall enough.
-  public var timeline: GridRect? {
-    guard height >= Self.timelineMinimumHeight else { return nil }
-    return GridRect(x: 0, y: statusRow - Self.timelineHeight, width: width, height: Self.timelineHeight)
+  /// The timeline pane and how much of it fits: the timeline has priority over the item list, so it
+  /// is always there, with fewer rows (and less detail) only when the list would go below
+  /// ``listMinimumRows``.
+  var timelinePane: (rect: GridRect, density: TimelineView.Density) {
+    let spare = height - 4 - Self.listMinimumRows
+    let density: TimelineView.Density =
+      spare >= TimelineView.Density.full.rows
+      ? .full : spare >= TimelineView.Density.compact.rows ? .compact : .minimal
+    return (GridRect(x: 0, y: statusRow - density.rows, width: width, height: density.rows), density)
   }
+
+  /// The timeline pane.
+  public var timeline: GridRect { timelinePane.rect }
 
   /// The row of the list's column titles.
   public var listTitleRow: Int { 1 }
   /// The list's rows and columns.
   public var list: GridRect {
     let top = listTitleRow + 1
-    let bottom = (timeline?.origin.y ?? statusRow) - 1
+    let bottom = timeline.origin.y
     let listWidth = basket.map { $0.origin.x - 1 } ?? width
     return GridRect(x: 0, y: top, width: listWidth, height: max(0, bottom - top))
   }
 
-  /// The basket pane, when the window is wide enough; otherwise the header carries a summary.
+  /// The basket pane, when the window is wide enough; otherwise the list's title carries a summary.
   public var basket: GridRect? {
     guard width >= Self.basketPaneMinimumWidth else { return nil }
     let paneWidth = min(44, width * 2 / 5)
-    let bottom = (timeline?.origin.y ?? statusRow) - 1
-    return GridRect(x: width - paneWidth, y: listTitleRow, width: paneWidth, height: bottom - listTitleRow)
+    return GridRect(
+      x: width - paneWidth, y: listTitleRow, width: paneWidth, height: timeline.origin.y - listTitleRow)
   }
 }

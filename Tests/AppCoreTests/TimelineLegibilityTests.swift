@@ -1,0 +1,36 @@
+import Foundation
+import Shop
+import Testing
+
+@testable import AppCore
+
+/// The timeline as a projector audience reads it: every value sent has its own label, marks never
+/// overwrite each other, the basket lane shows what the badge should say, the debounce window is drawn,
+/// and the pane stays (with less detail) down to the smallest window.
+@Suite struct TimelineLegibilityTests {
+  /// The rows of the timeline pane.
+  static func paneRows(_ app: TestStore) -> [String] {
+    let rows = app.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let pane = app.state.layout.timeline
+    return Array(rows[pane.origin.y..<(pane.origin.y + pane.height)])
+  }
+
+  @Test func aBurstOfTwoDigitValuesShowsEveryLabel() {
+    let app = TestStore(exhaustive: false, debounce: DebounceInterval(milliseconds: 1000))
+    app.perform(.add(id: "apple", quantity: 9))
+    for _ in 10...15 {
+      app.advance(milliseconds: 150)
+      app.press(.character("a"))
+    }
+    app.advance(milliseconds: 1000)
+    let rows = Self.paneRows(app)
+    let sentLabels = rows[1]
+    for value in 9...15 {
+      #expect(sentLabels.contains(" \(value)") || sentLabels.contains("\(value) "), "the label \(value)")
+    }
+    #expect(!sentLabels.contains("1011"), "labels never run into each other")
+    #expect(rows[5].contains("15"), "the badge's value under its lane")
+    #expect(rows[7].contains("15"), "the basket's value under its lane")
+    #expect(rows[3].contains("1.0 s"), "the debounce window, labelled")
+  }
+}
