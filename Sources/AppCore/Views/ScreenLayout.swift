@@ -10,6 +10,7 @@ public struct ScreenLayout: Equatable {
   /// The fewest rows the item list keeps: the timeline gives up detail before the list goes below.
   static let listMinimumRows = 5
 
+  /// The window's columns.
   public let width: Int
   /// The window's rows.
   public let height: Int
