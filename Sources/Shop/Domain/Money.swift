@@ -1,7 +1,7 @@
 /// Prices for people: minor units as "12.50 EUR".
-enum Money {
+public enum Money {
   /// `minorUnits` with two decimals and the currency code.
-  static func format(_ minorUnits: Int, currency: String) -> String {
+  public static func format(_ minorUnits: Int, currency: String) -> String {
     let sign = minorUnits < 0 ? "-" : ""
     let magnitude = minorUnits.magnitude
     let cents = magnitude % 100
