@@ -14,6 +14,7 @@ func runShopBenchmarks() {
     [
       benchmarkControlledStoreUpdates(threads: 1),
       benchmarkControlledStoreUpdates(threads: 8),
+      benchmarkLargeReorder(lines: 40_000),
     ] + benchmarkMillionItemCatalogLoad()
   printTable("Shop, release build", ["benchmark", "result", "target"], rows)
 }
@@ -45,6 +46,18 @@ private func controlledStoreUpdateRate(threads: Int) -> Double {
   let total = updatesPerThread * threads
   precondition(store.quantity == total && lastSeen.value == total, "lost updates")
   return Double(total) / elapsed
+}
+
+/// Reorder of an order with `lines` distinct items into an empty basket, controlled store.
+private func benchmarkLargeReorder(lines: Int) -> [String] {
+  let items = (0..<lines).map { ShoppingItem(id: "item-\($0)", name: "Item \($0)", price: $0 % 1_000 + 1) }
+  let order = Order(items: items, placedAt: Date(timeIntervalSince1970: 0))
+  let start = DispatchTime.now()
+  var state = ShopState(orders: [order])
+  let added = try! Reorder(store: ControlledQuantityStore()).addItemsToBasket(in: &state)
+  let elapsed = seconds(since: start)
+  precondition(added.count == lines && state.basket.lines.count == lines)
+  return ["reorder of a \(lines)-line order", "\(format(elapsed * 1e3, 1)) ms", ""]
 }
 
 /// The last value a subscriber saw; written only from inside the store's serialized delivery.

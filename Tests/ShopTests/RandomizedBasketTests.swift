@@ -55,6 +55,8 @@ import Testing
       #expect(lines.allSatisfy { (1...Basket.limit(for: $0)).contains($0.quantity) })
       #expect(Set(lines.map(\.id)).count == lines.count)
       #expect(Dictionary(uniqueKeysWithValues: lines.map { ($0.id, $0.quantity) }) == expected)
+      #expect(expected.allSatisfy { state.basket.quantity(ofItemWithID: $0.key) == $0.value })
+      #expect(lines.allSatisfy { state.basket.line(withID: $0.id) == $0 })
       #expect(
         state.basket.badgeQuantity
           == expected.filter { $0.key != ShoppingItem.paperBagID }.values.reduce(0, +))
