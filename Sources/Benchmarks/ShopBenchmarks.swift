@@ -48,15 +48,17 @@ private func controlledStoreUpdateRate(threads: Int) -> Double {
   return Double(total) / elapsed
 }
 
-/// Reorder of an order with `lines` distinct items into an empty basket, controlled store.
+/// Reorder of an order with `lines` distinct items into an empty basket, controlled store, every price
+/// changed since the order.
 private func benchmarkLargeReorder(lines: Int) -> [String] {
   let items = (0..<lines).map { ShoppingItem(id: "item-\($0)", name: "Item \($0)", price: $0 % 1_000 + 1) }
+  let catalog = try! Catalog(currency: "EUR", items: items.map { $0.withPrice($0.price + 1) })
   let order = Order(items: items, placedAt: Date(timeIntervalSince1970: 0))
   let start = DispatchTime.now()
   var state = ShopState(orders: [order])
-  let added = try! Reorder(store: ControlledQuantityStore()).addItemsToBasket(in: &state)
+  let result = try! Reorder(store: ControlledQuantityStore()).reorder(order, from: catalog, in: &state)
   let elapsed = seconds(since: start)
-  precondition(added.count == lines && state.basket.lines.count == lines)
+  precondition(result.added.count == lines && state.basket.lines.count == lines)
   return ["reorder of a \(lines)-line order", "\(format(elapsed * 1e3, 1)) ms", ""]
 }
 
@@ -122,4 +124,10 @@ private func benchmarkMillionItemCatalogLoad() -> [[String]] {
       "<= 300 MB (\(format(megabytesBefore, 0)) MB before)",
     ],
   ]
+}
+
+extension ShoppingItem {
+  fileprivate func withPrice(_ price: Int) -> ShoppingItem {
+    ShoppingItem(id: id, name: name, price: price, quantity: quantity)
+  }
 }

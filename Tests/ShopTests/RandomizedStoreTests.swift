@@ -21,8 +21,9 @@ import Testing
       case 0..<9: try? shopping.buy(item.withQuantity(quantity), in: &state)
       case 9: try? shopping.addPaperBag(in: &state)
       case 10..<16: try? shopping.remove(itemWithID: item.id, quantity: quantity, in: &state)
-      case 16, 17: _ = try? shopping.checkout(&state, at: Date(timeIntervalSince1970: Double(step)))
-      default: _ = try? reorder.addItemsToBasket(in: &state)
+      case 16, 17:
+        _ = try? shopping.checkout(&state, at: Date(timeIntervalSince1970: Double(step)), from: .builtIn)
+      default: _ = try? reorder.reorderLastOrder(from: .builtIn, in: &state)
       }
       #expect(store.quantity == state.basket.badgeQuantity)
       #expect(store.quantity >= 0)

@@ -1,6 +1,6 @@
 import Reactive
 
-/// Puts the last order's items back in the basket and writes the quantity.
+/// Puts an earlier order's items back in the basket and writes the quantity.
 ///
 /// With a controlled store the items' quantity is added. With a simple store the use case sends the
 /// reorder's own total, as the article's reorder does: the badge then forgets whatever was already
@@ -14,14 +14,25 @@ public struct Reorder: Sendable {
     self.store = store
   }
 
-  /// Adds the last order's items to the basket, all or none, and returns them.
+  /// Adds `order`'s items to the basket, all or none.
   @discardableResult
-  public func addItemsToBasket(in state: inout ShopState) throws(ShoppingError) -> [ShoppingItem] {
+  public func reorder(
+    _ order: Order, from catalog: Catalog, in state: inout ShopState
+  ) throws(ShoppingError) -> ReorderResult {
     var updated = state
-    let reorderItems: [ShoppingItem]
-    do { reorderItems = try updated.reorderLastOrder() } catch { throw .basket(error) }
-    try store.writeAccess.reorder(reorderItems)
+    let result: ReorderResult
+    do { result = try updated.reorder(order, from: catalog) } catch { throw .basket(error) }
+    try store.writeAccess.reorder(result.added)
     state = updated
-    return reorderItems
+    return result
+  }
+
+  /// ``reorder(_:from:in:)`` of the most recent order; refused when there is none.
+  @discardableResult
+  public func reorderLastOrder(
+    from catalog: Catalog, in state: inout ShopState
+  ) throws(ShoppingError) -> ReorderResult {
+    guard let order = state.lastOrder else { throw .basket(.noPreviousOrder) }
+    return try reorder(order, from: catalog, in: &state)
   }
 }

@@ -41,11 +41,26 @@ public struct ShoppingUseCase: Sendable {
     state = updated
   }
 
+  /// Takes every line the catalog no longer sells out of the basket and returns them.
+  @discardableResult
+  public func removeUnavailableItems(
+    from catalog: Catalog, in state: inout ShopState
+  ) throws(ShoppingError) -> [ShoppingItem] {
+    var updated = state
+    let removed = updated.basket.removeLines { !catalog.hasItem(withID: $0.id) }
+    guard !removed.isEmpty else { return [] }
+    try store.writeAccess.remove(removed)
+    state = updated
+    return removed
+  }
+
   /// Turns the basket into an order placed at `date` and sets the quantity to zero.
   @discardableResult
-  public func checkout(_ state: inout ShopState, at date: Date) throws(ShoppingError) -> Order {
+  public func checkout(
+    _ state: inout ShopState, at date: Date, from catalog: Catalog
+  ) throws(ShoppingError) -> Order {
     let order: Order
-    do { order = try state.checkout(at: date) } catch { throw .basket(error) }
+    do { order = try state.checkout(at: date, from: catalog) } catch { throw .basket(error) }
     store.writeAccess.resetOnCheckout()
     return order
   }

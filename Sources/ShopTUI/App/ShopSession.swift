@@ -118,11 +118,9 @@ final class ShopSession {
       try shopping.addPaperBag(in: &shop)
       return "added a paper bag (free, not counted on the badge)"
     case .reorder:
-      let items = try Reorder(store: store).addItemsToBasket(in: &shop)
-      let count = ItemCalculator.totalQuantity(of: items)
-      return "reordered \(count) item\(count == 1 ? "" : "s") from the last order"
+      return try Reorder(store: store).reorderLastOrder(from: catalog, in: &shop).summary
     case .checkout:
-      let order = try shopping.checkout(&shop, at: clock())
+      let order = try shopping.checkout(&shop, at: clock(), from: catalog)
       let count = ItemCalculator.totalQuantity(of: order.items)
       let total = Money.format(ItemCalculator.subtotal(of: order.items), currency: catalog.currency)
       return "checked out \(count) item\(count == 1 ? "" : "s"), \(total)"
