@@ -86,19 +86,41 @@ private let catalog = try! Catalog(currency: "EUR", items: [apple, pear])
     #expect(state.basket.badgeQuantity == 999)
   }
 
-  @Test func aNewStoreStartsAtTheGivenCountClampedToWhatTheControlledStoreAccepts() throws {
+  @Test func switchingStoresCarriesTheBasketOverWhateverTheOldStoreHeld() throws {
     var state = ShopState()
-    let controlled = QuantityStoreMode.controlled.makeStore()
-    try ShoppingUseCase(store: controlled).buy(apple.withQuantity(4), in: &state)
-    let simple = QuantityStoreMode.simple.makeStore(quantity: controlled.quantity)
-    #expect(simple is SimpleQuantityStore)
-    #expect(simple.quantity == 4)
-    try ShoppingUseCase(store: simple).buy(pear, in: &state)
-    let back = QuantityStoreMode.controlled.makeStore(quantity: simple.quantity)
-    #expect(back is ControlledQuantityStore)
-    #expect(back.quantity == 5)
+    let simple = QuantityStoreMode.simple.makeStore(carrying: state.basket)
+    try ShoppingUseCase(store: simple).buy(apple.withQuantity(4), in: &state)
     (simple as? SimpleQuantityStore)?.quantitySubject.send(-3)
-    #expect(QuantityStoreMode.controlled.makeStore(quantity: simple.quantity).quantity == 0)
+    let controlled = QuantityStoreMode.controlled.makeStore(carrying: state.basket)
+    #expect(controlled is ControlledQuantityStore)
+    #expect(controlled.quantity == 4)
+    try ShoppingUseCase(store: controlled).buy(pear, in: &state)
+    let derived = QuantityStoreMode.derived.makeStore(carrying: state.basket)
+    #expect((derived as? BasketStore)?.basket == state.basket)
+    #expect(derived.quantity == 5)
+    try ShoppingUseCase(store: derived).addPaperBag(in: &state)
+    let back = QuantityStoreMode.simple.makeStore(carrying: state.basket)
+    #expect(back is SimpleQuantityStore)
+    #expect(back.quantity == 5)
+  }
+
+  @Test func theModeKeyCyclesThroughAllThreeStores() {
+    #expect(QuantityStoreMode.controlled.next == .simple)
+    #expect(QuantityStoreMode.simple.next == .derived)
+    #expect(QuantityStoreMode.derived.next == .controlled)
+    #expect(QuantityStoreMode(rawValue: "derived") == .derived)
+  }
+
+  @Test func theDerivedReorderAddsTheItemsSoItCannotForgetTheBasket() throws {
+    let store = QuantityStoreMode.derived.makeStore()
+    var state = try shopAndCheckOut(with: store)
+    let recorder = ValueRecorder(store.quantityPublisher)
+    try ShoppingUseCase(store: store).buy(apple.withQuantity(3), in: &state)
+    try Reorder(store: store).reorderLastOrder(from: catalog, in: &state)
+    #expect(state.basket.badgeQuantity == 5)
+    #expect(store.quantity == 5)
+    #expect((store as? BasketStore)?.basket == state.basket)
+    #expect(recorder.values == [0, 3, 5])
   }
 
   @Test func theSimpleReorderSendsTheTotalOfWhatWasActuallyAdded() throws {
@@ -117,7 +139,7 @@ private let catalog = try! Catalog(currency: "EUR", items: [apple, pear])
   @Test(arguments: QuantityStoreMode.allCases)
   func itemsTheCatalogNoLongerSellsCanBeRemovedAndAreNeverCheckedOut(mode: QuantityStoreMode) throws {
     let basket = Basket(lines: [apple, dodo.withQuantity(2), .paperBag()])
-    let store = mode.makeStore(quantity: basket.badgeQuantity)
+    let store = mode.makeStore(carrying: basket)
     let shopping = ShoppingUseCase(store: store)
     var state = ShopState(basket: basket)
     let recorder = ValueRecorder(store.quantityPublisher)

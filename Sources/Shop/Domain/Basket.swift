@@ -69,13 +69,25 @@ public struct Basket: Sendable, Equatable, Codable {
     lines[index] = item.withQuantity(inBasket + item.quantity)
   }
 
-  /// Adds several items, all or none.
+  /// Adds several items, all or none; an item may come more than once.
+  ///
+  /// Checks every item against the limits first, then adds: O(1) per item, and no copy of the basket.
   public mutating func add(_ items: [ShoppingItem]) throws(BasketError) {
-    var updated = self
+    if items.count == 1 { return try add(items[0]) }
+    var adding: [String: Int] = [:]
     for item in items {
-      try updated.add(item)
+      guard item.quantity > 0 else { throw .nonPositiveQuantity(item.quantity) }
+      let alreadyAdding = adding[item.id, default: 0]
+      let inBasket = quantity(ofItemWithID: item.id) + alreadyAdding
+      let limit = Self.limit(for: item)
+      guard item.quantity <= limit - inBasket else {
+        throw .lineLimitExceeded(name: item.name, inBasket: inBasket, adding: item.quantity, limit: limit)
+      }
+      adding[item.id] = alreadyAdding + item.quantity
     }
-    self = updated
+    for item in items {
+      try add(item)  // cannot throw: every item passed the checks above
+    }
   }
 
   /// Removes `quantity` units of the item with this id; the line goes when it reaches zero.

@@ -52,7 +52,7 @@ final class ShopSession {
     self.clock = clock
     self.saveState = saveState
     start = scheduler.now
-    store = mode.makeStore(quantity: shop.basket.badgeQuantity)
+    store = mode.makeStore(carrying: shop.basket)
     badge = BadgeViewModel(count: store.quantity)
     bind()
   }
@@ -126,9 +126,7 @@ final class ShopSession {
       return "checked out \(count) item\(count == 1 ? "" : "s"), \(total)"
     case .mode(let newMode):
       switchMode(to: newMode)
-      let meaning =
-        newMode == .controlled ? "one owner, one write path" : "a shared subject anyone may send to"
-      return "\(newMode.rawValue) store: \(meaning)"
+      return "\(newMode.rawValue) store: \(newMode.summary)"
     case .debounce(let interval):
       debounce = interval
       bind()
@@ -136,10 +134,10 @@ final class ShopSession {
     }
   }
 
-  /// Replaces the store with one of `newMode`, starting at the basket's quantity.
+  /// Replaces the store with one of `newMode`, carrying the basket over.
   private func switchMode(to newMode: QuantityStoreMode) {
     mode = newMode
-    store = newMode.makeStore(quantity: basketQuantity)
+    store = newMode.makeStore(carrying: shop.basket)
     bind()
   }
 
