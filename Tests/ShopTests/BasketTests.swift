@@ -127,3 +127,15 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(Basket.self, from: Data(repeated.utf8)) }
   }
 }
+
+@Suite struct BasketDifferenceTests {
+  @Test func theDifferenceIsTheUnitsToAddAndToTakeAwayPerID() {
+    let from = Basket(lines: [apple.withQuantity(3), .paperBag(), pear])
+    let to = Basket(lines: [pear.withQuantity(4), apple, ShoppingItem(id: "fig", name: "Fig", price: 9)])
+    let difference = BasketDifference(from: from, to: to)
+    #expect(difference.added == [pear.withQuantity(3), ShoppingItem(id: "fig", name: "Fig", price: 9)])
+    #expect(difference.removed == [apple.withQuantity(2), .paperBag()])
+    #expect(BasketDifference(from: to, to: to).isEmpty)
+    #expect(!difference.isEmpty)
+  }
+}

@@ -32,6 +32,30 @@ private let apple = ShoppingItem(id: "apple", name: "Apple", price: 50)
     #expect(recorder.values == [1])
   }
 
+  @Test func aChangeAddingAndRemovingIsOneWriteAndOneValue() throws {
+    let store = ControlledQuantityStore(quantity: 5)
+    let recorder = ValueRecorder(store.quantityPublisher)
+    try store.changeQuantity(
+      adding: [apple.withQuantity(2), .paperBag(quantity: 9)], removing: [apple.withQuantity(4)])
+    #expect(recorder.values == [5, 3])
+    #expect(throws: QuantityStoreError.wouldBeNegative(current: 4, removing: 5)) {
+      try store.changeQuantity(adding: [apple], removing: [apple.withQuantity(5)])
+    }
+    #expect(
+      throws: QuantityStoreError.wouldExceedMaximum(
+        current: 3, adding: ControlledQuantityStore.maximumQuantity - 2,
+        maximum: ControlledQuantityStore.maximumQuantity)
+    ) {
+      try store.changeQuantity(
+        adding: [apple.withQuantity(ControlledQuantityStore.maximumQuantity - 2)], removing: [])
+    }
+    #expect(throws: QuantityStoreError.negativeItemQuantity(itemID: "apple", quantity: -1)) {
+      try store.changeQuantity(adding: [], removing: [apple.withQuantity(-1)])
+    }
+    #expect(store.quantity == 3)
+    #expect(recorder.values == [5, 3])
+  }
+
   @Test func negativeItemQuantitiesAndGoingAboveTheMaximumAreRefused() throws {
     let store = ControlledQuantityStore(quantity: ControlledQuantityStore.maximumQuantity - 1)
     #expect(throws: QuantityStoreError.negativeItemQuantity(itemID: "apple", quantity: -3)) {

@@ -4,7 +4,7 @@ import Reactive
 ///
 /// - Who owns the data: this store; its subject is private.
 /// - Who may write it: anyone holding the store, but only through `updateQuantity(with:)`,
-///   `removeQuantity(of:)` and `resetOnCheckout()`.
+///   `removeQuantity(of:)`, `changeQuantity(adding:removing:)` and `resetOnCheckout()`.
 /// - How: each write is one atomic read-modify-write under a lock, so concurrent writers lose nothing.
 /// - Transformation: items become a count; paper bags never count.
 /// - Validation: item quantities must not be negative, and the result must stay within
@@ -52,6 +52,24 @@ public final class ControlledQuantityStore: QuantityStore {
     try write { (current) throws(QuantityStoreError) in
       guard removing <= current else { throw .wouldBeNegative(current: current, removing: removing) }
       return current - removing
+    }
+  }
+
+  /// Adds `added`'s quantities and takes `removed`'s away in one write, paper bags excluded: what an
+  /// undo needs, so the badge sees one change, not two.
+  public func changeQuantity(
+    adding added: [ShoppingItem], removing removed: [ShoppingItem]
+  ) throws(QuantityStoreError) {
+    let adding = try Self.countedQuantity(of: added)
+    let removing = try Self.countedQuantity(of: removed)
+    try write { (current) throws(QuantityStoreError) in
+      guard removing <= current + adding else {
+        throw .wouldBeNegative(current: current + adding, removing: removing)
+      }
+      guard adding - removing <= Self.maximumQuantity - current else {
+        throw .wouldExceedMaximum(current: current, adding: adding - removing, maximum: Self.maximumQuantity)
+      }
+      return current + adding - removing
     }
   }
 

@@ -58,4 +58,26 @@ public enum QuantityWriteAccess: Sendable {
     case .shared(let subject): subject.send(ItemCalculator.totalQuantity(of: items))
     }
   }
+
+  /// An undo takes the basket from `current` back to `earlier`. The controlled store adds and takes
+  /// away the difference in one validated write; the shared subject is read, changed by the
+  /// difference and sent, as the article's code would (so a badge the reorder bug put wrong stays
+  /// wrong by as much); the basket store is given the earlier basket.
+  public func restore(from current: Basket, to earlier: Basket) throws(ShoppingError) {
+    switch self {
+    case .controlled(let store):
+      let difference = BasketDifference(from: current, to: earlier)
+      do { try store.changeQuantity(adding: difference.added, removing: difference.removed) } catch {
+        throw .quantity(error)
+      }
+    case .shared(let subject):
+      let difference = BasketDifference(from: current, to: earlier)
+      let value = subject.value
+      subject.send(
+        value + ItemCalculator.totalQuantity(of: difference.added)
+          - ItemCalculator.totalQuantity(of: difference.removed))
+    case .basket(let store):
+      store.replaceBasket(with: earlier)
+    }
+  }
 }
