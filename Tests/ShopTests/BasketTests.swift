@@ -109,6 +109,18 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     #expect(basket.removeLines { _ in false } == [])
   }
 
+  @Test func equalBasketsPrintTheSameWhateverOrderTheirIndexHolds() throws {
+    var built = Basket()
+    for item in items.reversed() { try built.add(item) }
+    try built.remove(itemWithID: "item-4")
+    let given = Basket(lines: items.reversed().filter { $0.id != "item-4" })
+    #expect(built == given)
+    #expect(String(describing: built) == String(describing: given))
+    #expect(
+      String(describing: Basket(lines: [apple]))
+        == #"Basket(lines: [Shop.ShoppingItem(id: "apple", name: "Apple", price: 50, quantity: 1)])"#)
+  }
+
   @Test func theCodableShapeIsTheLinesAloneAndARepeatedIdIsRefused() throws {
     let basket = Basket(lines: [apple.withQuantity(2), pear])
     let encoder = JSONEncoder()

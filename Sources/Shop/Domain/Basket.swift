@@ -4,7 +4,7 @@
 /// An index from id to line keeps adding, looking up and changing a line O(1) per item; only taking a
 /// line out entirely moves the lines after it. The index is derived: equality and the Codable shape
 /// (`{"lines": [...]}`) are the lines alone.
-public struct Basket: Sendable, Equatable, Codable {
+public struct Basket: Sendable, Equatable, Codable, CustomReflectable {
   /// Most units of one item a line may hold.
   public static let lineLimit = 999
   /// Most paper bags the basket may hold; bags are free and not limited by `lineLimit`.
@@ -168,6 +168,11 @@ public struct Basket: Sendable, Equatable, Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(lines, forKey: .lines)
+  }
+
+  /// The lines alone, so that equal baskets also print the same (the index's order is arbitrary).
+  public var customMirror: Mirror {
+    Mirror(self, children: ["lines": lines], displayStyle: .struct)
   }
 
   /// Each id's first position in `lines`; fewer entries than lines means an id repeats.
