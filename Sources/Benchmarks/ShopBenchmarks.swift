@@ -10,24 +10,55 @@ import Shop
 
 /// Runs the Shop benchmarks and prints them as one table: benchmark, result, target.
 func runShopBenchmarks() {
+  let floor = medianRate { lockedIncrementRate(threads: 8) }
   let rows =
     [
-      benchmarkControlledStoreUpdates(threads: 1),
-      benchmarkControlledStoreUpdates(threads: 8),
+      ["floor: the stores' lock around an increment, 8 threads", "\(format(floor / 1e6, 2)) M/s", ""],
+      storeRow("controlled store updates, 1 thread", floor: floor, target: "none lost") {
+        controlledStoreUpdateRate(threads: 1)
+      },
+      storeRow("controlled store updates, 8 threads", floor: floor, target: ">= 7 M/s, none lost") {
+        controlledStoreUpdateRate(threads: 8)
+      },
+      storeRow("derived store writes, 1 thread", floor: floor, target: "none lost") {
+        basketStoreWriteRate(threads: 1)
+      },
+      storeRow("derived store writes, 8 threads", floor: floor, target: "none lost") {
+        basketStoreWriteRate(threads: 8)
+      },
+      benchmarkLargeReorder(lines: 40_000),
     ] + benchmarkMillionItemCatalogLoad()
   printTable("Shop, release build", ["benchmark", "result", "target"], rows)
 }
 
-/// Updates per second of `ControlledQuantityStore.updateQuantity(with:)` with one subscriber attached;
-/// the median of three runs of a million updates.
-private func benchmarkControlledStoreUpdates(threads: Int) -> [String] {
-  let rates = (0..<3).map { _ in controlledStoreUpdateRate(threads: threads) }.sorted()
-  return [
-    "controlled store updates, \(threads) thread\(threads == 1 ? "" : "s")",
-    "\(format(rates[1] / 1e6, 2)) M/s", "none lost",
-  ]
+/// The median of three runs of `rate`.
+private func medianRate(_ rate: () -> Double) -> Double {
+  (0..<3).map { _ in rate() }.sorted()[1]
 }
 
+/// A row of writes per second, the median of three runs of a million, as a share of `floor`.
+private func storeRow(_ name: String, floor: Double, target: String, _ rate: () -> Double) -> [String] {
+  let median = medianRate(rate)
+  return [name, "\(format(median / 1e6, 2)) M/s (\(format(median / floor * 100, 0))% of floor)", target]
+}
+
+/// Increments per second of an `Int` behind the `Locked` the stores use, from `threads` threads: what
+/// a store's write can at best approach.
+private func lockedIncrementRate(threads: Int) -> Double {
+  let incrementsPerThread = 1_000_000 / threads
+  let counter = Locked(0)
+  let start = DispatchTime.now()
+  DispatchQueue.concurrentPerform(iterations: threads) { _ in
+    for _ in 0..<incrementsPerThread {
+      counter.withLock { $0 += 1 }
+    }
+  }
+  let elapsed = seconds(since: start)
+  precondition(counter.withLock { $0 } == incrementsPerThread * threads)
+  return Double(incrementsPerThread * threads) / elapsed
+}
+
+/// Updates per second of `ControlledQuantityStore.updateQuantity(with:)` with one subscriber attached.
 private func controlledStoreUpdateRate(threads: Int) -> Double {
   let updatesPerThread = 1_000_000 / threads
   let store = ControlledQuantityStore()
@@ -45,6 +76,45 @@ private func controlledStoreUpdateRate(threads: Int) -> Double {
   let total = updatesPerThread * threads
   precondition(store.quantity == total && lastSeen.value == total, "lost updates")
   return Double(total) / elapsed
+}
+
+/// Writes per second of `BasketStore` with one count subscriber attached: each thread adds one unit of
+/// its own item and takes it out again, in turn, so the basket stays a few lines (a line holds at most
+/// 999 units). A lost write would make a removal fail or leave a unit behind.
+private func basketStoreWriteRate(threads: Int) -> Double {
+  let writesPerThread = 1_000_000 / threads / 2 * 2
+  let store = BasketStore()
+  let lastSeen = LastValue()
+  let subscription = store.quantityPublisher.sink { lastSeen.record($0) }
+  let start = DispatchTime.now()
+  DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    let item = [ShoppingItem(id: "item-\(thread)", name: "Item", price: 50)]
+    for write in 0..<writesPerThread {
+      if write % 2 == 0 {
+        try! store.add(item)
+      } else {
+        try! store.remove(item)
+      }
+    }
+  }
+  let elapsed = seconds(since: start)
+  subscription.cancel()
+  precondition(store.basket.isEmpty && lastSeen.value == 0, "lost writes")
+  return Double(writesPerThread * threads) / elapsed
+}
+
+/// Reorder of an order with `lines` distinct items into an empty basket, controlled store, every price
+/// changed since the order.
+private func benchmarkLargeReorder(lines: Int) -> [String] {
+  let items = (0..<lines).map { ShoppingItem(id: "item-\($0)", name: "Item \($0)", price: $0 % 1_000 + 1) }
+  let catalog = try! Catalog(currency: "EUR", items: items.map { $0.withPrice($0.price + 1) })
+  let order = Order(items: items, placedAt: Date(timeIntervalSince1970: 0))
+  let start = DispatchTime.now()
+  var state = ShopState(orders: [order])
+  let result = try! Reorder(store: ControlledQuantityStore()).reorder(order, from: catalog, in: &state)
+  let elapsed = seconds(since: start)
+  precondition(result.added.count == lines && state.basket.lines.count == lines)
+  return ["reorder of a \(lines)-line order", "\(format(elapsed * 1e3, 1)) ms", ""]
 }
 
 /// The last value a subscriber saw; written only from inside the store's serialized delivery.
@@ -109,4 +179,10 @@ private func benchmarkMillionItemCatalogLoad() -> [[String]] {
       "<= 300 MB (\(format(megabytesBefore, 0)) MB before)",
     ],
   ]
+}
+
+extension ShoppingItem {
+  fileprivate func withPrice(_ price: Int) -> ShoppingItem {
+    ShoppingItem(id: id, name: name, price: price, quantity: quantity)
+  }
 }

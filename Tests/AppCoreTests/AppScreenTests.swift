@@ -53,23 +53,35 @@ import Testing
     expectSnapshot(app.screen, named: "app-cjk")
   }
 
-  @Test func helpOverlayListsEveryKeyAndBothModes() {
-    let app = TestStore(exhaustive: false, width: 100, height: 30)
+  @Test(arguments: [(40, 12), (80, 24), (100, 30), (200, 60)])
+  func theHelpHasEveryKeyAndEveryStoreAndCutsNothing(size: (width: Int, height: Int)) {
+    let app = TestStore(exhaustive: false, width: size.width, height: size.height)
     app.press(.character("?"))
-    expectSnapshot(app.screen, named: "app-help")
-    // Scrolled to the end, every line of the help has been on screen, none of them cut.
-    var seen = app.screen
-    for _ in 0..<40 {
+    if size == (100, 30) { expectSnapshot(app.screen, named: "app-help") }
+    // Scrolled to the end, every line of the help has been on screen whole: its words, in order.
+    var lines: [String] = []
+    var previous = ""
+    for _ in 0..<200 {
+      let screen = app.screen
+      guard screen != previous else { break }
+      previous = screen
+      lines += screen.split(separator: "\n").dropFirst(2).dropLast(2).map(String.init)
       app.press(.character("j"))
-      seen += app.screen
     }
+    let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
     for binding in KeyBindings.all {
-      #expect(seen.contains(binding.meaning), "help lacks \(binding.meaning)")
+      #expect(words.contains(binding.meaning), "help lacks \(binding.meaning)")
     }
-    for row in HelpOverlay.controlAnswers {
-      #expect(seen.contains(row.question), "help lacks \(row.question)")
+    for row in ControlQuestion.all {
+      #expect(words.contains(row.question), "help lacks \(row.question)")
+      for mode in QuantityStoreMode.allCases {
+        #expect(words.contains(row.answer(for: mode)), "help lacks \(mode): \(row.answer(for: mode))")
+      }
     }
-    #expect(seen.contains("Store modes (now: controlled)"))
-    #expect(!seen.contains("…"), "no line of the help is cut")
+    #expect(words.contains("hold Shift to select text"))
+    #expect(!lines.joined().contains("…"), "no line of the help is cut")
+    let width = OverlayBox.frame(in: Screen.render(app.state), rows: 1).textWidth
+    #expect(
+      HelpOverlay.lines(app.state, width: width).allSatisfy { DisplayWidth.of($0) <= width }, "all wrapped")
   }
 }

@@ -89,11 +89,14 @@ import Testing
     app.press(.character("r"))
     app.advance(milliseconds: 1000)
     app.press(.character("m"))
-    #expect(app.state.mode == .controlled)
+    #expect(app.state.mode == .derived, "m cycles simple, derived, controlled")
     #expect(app.store.quantity == 3)
     app.advance(milliseconds: 1000)
     #expect(app.state.badge.value == 3)
-    #expect(app.header.contains("controlled store"))
+    #expect(app.header.contains("derived store"))
+    app.press(.character("m"))
+    #expect(app.state.mode == .controlled)
+    #expect(app.store.quantity == 3)
   }
 
   @Test func debounceKeysStepBy100msWithinZeroAndFiveSeconds() {

@@ -84,7 +84,7 @@ import Testing
   @Test func refusesABadMode() {
     #expect(
       problems("mode fast") == [
-        "error: line 1: mode: \"fast\" is not a store mode (use controlled or simple)"
+        "error: line 1: mode: \"fast\" is not a store mode (use controlled, simple or derived)"
       ])
   }
 
@@ -100,7 +100,7 @@ import Testing
     #expect(problems("remove  # nothing") == ["error: line 1: remove needs an item id (remove ID [N])"])
     #expect(problems("wait") == ["error: line 1: wait needs a duration (wait DURATION)"])
     #expect(problems("debounce") == ["error: line 1: debounce needs a duration (debounce DURATION)"])
-    #expect(problems("mode") == ["error: line 1: mode needs a store mode (mode controlled|simple)"])
+    #expect(problems("mode") == ["error: line 1: mode needs a store mode (mode controlled|simple|derived)"])
     #expect(problems("bag now") == ["error: line 1: bag takes no arguments, got \"now\""])
     #expect(problems("checkout please") == ["error: line 1: checkout takes no arguments, got \"please\""])
     #expect(
@@ -116,7 +116,7 @@ import Testing
     #expect(
       problems("add apple\nadd pear\nbag\nmode fast\n") == [
         "error: line 2: no item \"pear\" in the catalog",
-        "error: line 4: mode: \"fast\" is not a store mode (use controlled or simple)",
+        "error: line 4: mode: \"fast\" is not a store mode (use controlled, simple or derived)",
       ])
   }
 
@@ -141,7 +141,7 @@ import Testing
         + " wait, mode or debounce)")
     #expect(
       problems("mode \u{9B}2J") == [
-        "error: line 1: mode: \"\\u{9B}2J\" is not a store mode (use controlled or simple)"
+        "error: line 1: mode: \"\\u{9B}2J\" is not a store mode (use controlled, simple or derived)"
       ])
   }
 

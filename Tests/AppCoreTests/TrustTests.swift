@@ -141,3 +141,84 @@ import Testing
     #expect(app.takeEffects().contains(.repaint))
   }
 }
+
+/// Undo, and prices and items the user can trust.
+@Suite struct UndoAndPricesTests {
+  @Test func undoStepsBackThroughAddsBagsRemovalsAndACheckoutAndTheBadgeFollows() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"), .character("a"), .character("b"), .character("x"))
+    app.press(.character("c"), .character("y"))
+    #expect(app.state.shop.orders.count == 1)
+    app.press(.character("u"))
+    #expect(app.state.shop.orders.isEmpty, "undoing the checkout drops its order")
+    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 1)
+    #expect(app.state.shop.basket.quantity(ofItemWithID: ShoppingItem.paperBagID) == 1)
+    #expect(app.store.quantity == 1, "the store is written through its normal path")
+    app.advance(milliseconds: 1000)
+    #expect(app.state.badge.value == 1, "and the badge follows, debounced")
+    app.press(.character("u"))
+    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 2, "the removal undone")
+    app.press(.character("u"), .character("u"), .character("u"))
+    #expect(app.state.shop.basket.isEmpty)
+    app.press(.character("u"))
+    #expect(app.state.status.text == "nothing to undo")
+    app.advance(milliseconds: 1000)
+    #expect(app.state.badge.value == 0)
+  }
+
+  @Test func undoInTheSimpleStoreWritesAsTheArticlesCodeWould() {
+    let app = TestStore(exhaustive: false, mode: .simple)
+    app.press(.character("a"), .character("a"), .character("u"))
+    #expect(app.store.quantity == 1)
+    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 1)
+  }
+
+  @Test func reorderTakesTodaysPricesAndLeavesOutWhatIsNoLongerSold() throws {
+    let oldOrder = Order(
+      items: [
+        ShoppingItem(id: "apple", name: "Old apple", price: 10, quantity: 2),
+        ShoppingItem(id: "dodo-egg", name: "Dodo egg", price: 999, quantity: 1),
+      ], placedAt: Date(timeIntervalSince1970: 0))
+    let app = TestStore(exhaustive: false, shop: ShopState(orders: [oldOrder]))
+    app.press(.character("r"))
+    let apple = try #require(app.state.shop.basket.lines.first { $0.id == "apple" })
+    #expect(apple.price == 50, "today's price")
+    #expect(apple.name == "Apple", "today's name")
+    #expect(app.state.shop.basket.quantity(ofItemWithID: "dodo-egg") == 0)
+    #expect(app.state.status.text.contains("1 price changed"))
+    #expect(app.state.status.text.contains("no longer sold"))
+  }
+
+  @Test func aBasketOfPaperBagsAloneCannotBeCheckedOut() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("b"), .character("c"))
+    #expect(app.state.overlay == nil, "it says why at once, without asking")
+    #expect(
+      app.state.status == StatusLine(text: "cannot check out: the basket holds only paper bags", kind: .error)
+    )
+    #expect(app.state.shop.orders.isEmpty)
+  }
+
+  @Test func aLineTheCatalogNoLongerHasCanBeRemovedAndIsNeverCheckedOut() {
+    let gone = ShoppingItem(id: "dodo-egg", name: "Dodo egg", price: 999, quantity: 1)
+    let app = TestStore(exhaustive: false, shop: ShopState(basket: Basket(lines: [gone])))
+    app.press(.character("a"), .character("c"))
+    #expect(app.state.overlay == nil)
+    #expect(app.state.status.text.hasPrefix("cannot check out: Dodo egg is no longer sold"))
+    app.press(.tab, .character("d"))
+    #expect(app.state.shop.basket.quantity(ofItemWithID: "dodo-egg") == 0)
+    app.press(.character("c"))
+    #expect(app.state.overlay == .confirmCheckout)
+  }
+
+  @Test func moneyIsShownInEachCurrencysMinorUnit() throws {
+    for (currency, price, shown) in [
+      ("JPY", 500, "500 JPY"), ("EUR", 500, "5.00 EUR"), ("BHD", 1234, "1.234 BHD"),
+    ] {
+      let catalog = try Catalog(
+        currency: currency, items: [ShoppingItem(id: "tea", name: "Tea", price: price)])
+      let app = TestStore(exhaustive: false, catalog: catalog)
+      #expect(app.screen.contains(shown), "\(currency)")
+    }
+  }
+}

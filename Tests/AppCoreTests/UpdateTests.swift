@@ -24,6 +24,7 @@ import Testing
       ]
     ) {
       $0.shop.basket = Self.basket((Self.apple, 1))
+      $0.undoHistory.record(ShopState())
       $0.say("added Apple", kind: .info)
       $0.timeline.record(.basket(1), at: 0)
       $0.isTicking = true
@@ -78,6 +79,7 @@ import Testing
       ]
     ) {
       $0.shop.basket = Self.basket((Self.apple, 1))
+      $0.undoHistory.record(ShopState())
       $0.say("added Apple", kind: .info)
       $0.timeline.record(.basket(1), at: 0)
       $0.isTicking = true
@@ -91,6 +93,7 @@ import Testing
       .input(.key(.character("a"))),
       effects: [.announce(TimedEvent(milliseconds: 0, event: .basket(2))), .save(two)]
     ) {
+      $0.undoHistory.record($0.shop)
       $0.shop = two
       $0.say("added Apple", kind: .info)
       $0.timeline.record(.basket(2), at: 0)
@@ -133,6 +136,7 @@ import Testing
         .announce(TimedEvent(milliseconds: 0, event: .basket(2))), .save(after), .startTicking,
       ]
     ) {
+      $0.undoHistory.record(start)
       $0.shop = after
       $0.say("reordered 1 item from the last order", kind: .info)
       $0.timeline.record(.action(.reorder), at: 0)

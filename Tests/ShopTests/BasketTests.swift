@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Shop
@@ -80,5 +81,73 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     #expect(ItemCalculator.totalQuantity(of: items) == 4)
     #expect(ItemCalculator.subtotal(of: items) == 230)
     #expect(ItemCalculator.totalQuantity(of: []) == 0)
+  }
+}
+
+@Suite struct BasketIndexTests {
+  private let items = (0..<5).map { ShoppingItem(id: "item-\($0)", name: "Item \($0)", price: $0) }
+
+  @Test func takingOutAMiddleLineKeepsEveryLaterLineFindable() throws {
+    var basket = Basket(lines: items)
+    try basket.remove(itemWithID: "item-1")
+    try basket.add(items[4].withQuantity(2))
+    try basket.add(items[1])
+    #expect(basket.lines.map(\.id) == ["item-0", "item-2", "item-3", "item-4", "item-1"])
+    #expect(basket.quantity(ofItemWithID: "item-4") == 3)
+    #expect(basket.line(withID: "item-3") == items[3])
+    #expect(basket.line(withID: "item-9") == nil)
+  }
+
+  @Test func removingLinesWhereAConditionHoldsIsOnePassAndKeepsTheRestInOrder() throws {
+    var basket = Basket(lines: items)
+    let removed = basket.removeLines { $0.price % 2 == 1 }
+    #expect(removed.map(\.id) == ["item-1", "item-3"])
+    #expect(basket.lines.map(\.id) == ["item-0", "item-2", "item-4"])
+    try basket.add(items[4])
+    #expect(basket.quantity(ofItemWithID: "item-4") == 2)
+    #expect(basket.quantity(ofItemWithID: "item-3") == 0)
+    #expect(basket.removeLines { _ in false } == [])
+  }
+
+  @Test func equalBasketsPrintTheSameWhateverOrderTheirIndexHolds() throws {
+    var built = Basket()
+    for item in items.reversed() { try built.add(item) }
+    try built.remove(itemWithID: "item-4")
+    let given = Basket(lines: items.reversed().filter { $0.id != "item-4" })
+    #expect(built == given)
+    #expect(String(describing: built) == String(describing: given))
+    #expect(
+      String(describing: Basket(lines: [apple]))
+        == #"Basket(lines: [Shop.ShoppingItem(id: "apple", name: "Apple", price: 50, quantity: 1)])"#)
+  }
+
+  @Test func theCodableShapeIsTheLinesAloneAndARepeatedIdIsRefused() throws {
+    let basket = Basket(lines: [apple.withQuantity(2), pear])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = String(decoding: try encoder.encode(basket), as: UTF8.self)
+    #expect(
+      json == #"{"lines":[{"id":"apple","name":"Apple","price":50,"quantity":2},"#
+        + #"{"id":"pear","name":"Pear","price":80,"quantity":1}]}"#)
+    var decoded = try JSONDecoder().decode(Basket.self, from: Data(json.utf8))
+    #expect(decoded == basket)
+    try decoded.add(pear)
+    #expect(decoded.quantity(ofItemWithID: "pear") == 2)
+    let repeated =
+      #"{"lines":[{"id":"a","name":"A","price":1,"quantity":1},"#
+      + #"{"id":"a","name":"A","price":1,"quantity":1}]}"#
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Basket.self, from: Data(repeated.utf8)) }
+  }
+}
+
+@Suite struct BasketDifferenceTests {
+  @Test func theDifferenceIsTheUnitsToAddAndToTakeAwayPerID() {
+    let from = Basket(lines: [apple.withQuantity(3), .paperBag(), pear])
+    let to = Basket(lines: [pear.withQuantity(4), apple, ShoppingItem(id: "fig", name: "Fig", price: 9)])
+    let difference = BasketDifference(from: from, to: to)
+    #expect(difference.added == [pear.withQuantity(3), ShoppingItem(id: "fig", name: "Fig", price: 9)])
+    #expect(difference.removed == [apple.withQuantity(2), .paperBag()])
+    #expect(BasketDifference(from: to, to: to).isEmpty)
+    #expect(!difference.isEmpty)
   }
 }

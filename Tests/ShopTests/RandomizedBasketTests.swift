@@ -33,16 +33,16 @@ import Testing
         }
       case 17, 18:
         do {
-          let order = try state.checkout(at: Date(timeIntervalSince1970: Double(step)))
+          let order = try state.checkout(at: Date(timeIntervalSince1970: Double(step)), from: .builtIn)
           #expect(Dictionary(uniqueKeysWithValues: order.items.map { ($0.id, $0.quantity) }) == expected)
           expected = [:]
         } catch {
-          #expect(expected.isEmpty)
+          #expect(expected.keys.allSatisfy { $0 == ShoppingItem.paperBagID })
         }
       default:
         do {
-          let added = try state.reorderLastOrder()
-          for line in added { expected[line.id, default: 0] += line.quantity }
+          let result = try state.reorderLastOrder(from: .builtIn)
+          for line in result.added { expected[line.id, default: 0] += line.quantity }
         } catch {
           if case .lineLimitExceeded = error {
             #expect(state.lastOrder != nil)
@@ -55,6 +55,8 @@ import Testing
       #expect(lines.allSatisfy { (1...Basket.limit(for: $0)).contains($0.quantity) })
       #expect(Set(lines.map(\.id)).count == lines.count)
       #expect(Dictionary(uniqueKeysWithValues: lines.map { ($0.id, $0.quantity) }) == expected)
+      #expect(expected.allSatisfy { state.basket.quantity(ofItemWithID: $0.key) == $0.value })
+      #expect(lines.allSatisfy { state.basket.line(withID: $0.id) == $0 })
       #expect(
         state.basket.badgeQuantity
           == expected.filter { $0.key != ShoppingItem.paperBagID }.values.reduce(0, +))

@@ -7,9 +7,11 @@ private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
 func sampleState() throws -> ShopState {
   var state = ShopState()
-  try state.basket.add(ShoppingItem(id: "matcha", name: "抹茶 Matcha", price: 1_450, quantity: 2))
+  let matcha = ShoppingItem(id: "matcha", name: "抹茶 Matcha", price: 1_450)
+  try state.basket.add(matcha.withQuantity(2))
   try state.basket.add(.paperBag(quantity: 3))
-  try state.checkout(at: Date(timeIntervalSince1970: 1_700_000_000.25))
+  try state.checkout(
+    at: Date(timeIntervalSince1970: 1_700_000_000.25), from: Catalog(currency: "EUR", items: [matcha]))
   try state.basket.add(ShoppingItem(id: "creme", name: "Crème fraîche", price: 199))
   return state
 }

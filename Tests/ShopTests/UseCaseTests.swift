@@ -6,6 +6,9 @@ import Testing
 
 private let apple = ShoppingItem(id: "apple", name: "Apple", price: 50)
 private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
+private let dodo = ShoppingItem(id: "dodo", name: "Dodo egg", price: 9_999)
+/// Sells apples and pears; no dodo eggs.
+private let catalog = try! Catalog(currency: "EUR", items: [apple, pear])
 
 @Suite struct UseCaseTests {
   /// Two apples and a pear bought, one apple removed, then checked out.
@@ -19,7 +22,7 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     try shopping.remove(itemWithID: "apple", in: &state)
     #expect(store.quantity == 2)
     #expect(state.basket.badgeQuantity == 2)
-    try shopping.checkout(&state, at: Date(timeIntervalSince1970: 10))
+    try shopping.checkout(&state, at: Date(timeIntervalSince1970: 10), from: catalog)
     #expect(store.quantity == 0)
     return state
   }
@@ -35,7 +38,7 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     var state = try shopAndCheckOut(with: store)
     let recorder = ValueRecorder(store.quantityPublisher)
     try ShoppingUseCase(store: store).buy(apple.withQuantity(3), in: &state)
-    try Reorder(store: store).addItemsToBasket(in: &state)
+    try Reorder(store: store).reorderLastOrder(from: catalog, in: &state)
     #expect(state.basket.badgeQuantity == 5)
     #expect(store.quantity == 5)
     #expect(recorder.values == [0, 3, 5])
@@ -46,7 +49,7 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     var state = try shopAndCheckOut(with: store)
     let recorder = ValueRecorder(store.quantityPublisher)
     try ShoppingUseCase(store: store).buy(apple.withQuantity(3), in: &state)
-    try Reorder(store: store).addItemsToBasket(in: &state)
+    try Reorder(store: store).reorderLastOrder(from: catalog, in: &state)
     #expect(state.basket.badgeQuantity == 5)
     #expect(store.quantity == 2)
     #expect(recorder.values == [0, 3, 2])
@@ -70,9 +73,11 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     #expect(throws: ShoppingError.basket(.notEnoughInBasket(name: "apple", inBasket: 0, removing: 1))) {
       try shopping.remove(itemWithID: "apple", in: &state)
     }
-    #expect(throws: ShoppingError.basket(.emptyBasket)) { try shopping.checkout(&state, at: Date()) }
+    #expect(throws: ShoppingError.basket(.emptyBasket)) {
+      try shopping.checkout(&state, at: Date(), from: catalog)
+    }
     #expect(throws: ShoppingError.basket(.noPreviousOrder)) {
-      try Reorder(store: store).addItemsToBasket(in: &state)
+      try Reorder(store: store).reorderLastOrder(from: catalog, in: &state)
     }
     try shopping.buy(apple.withQuantity(999), in: &state)
     let error = #expect(throws: ShoppingError.self) { try shopping.buy(apple, in: &state) }
@@ -81,18 +86,81 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     #expect(state.basket.badgeQuantity == 999)
   }
 
-  @Test func aNewStoreStartsAtTheGivenCountClampedToWhatTheControlledStoreAccepts() throws {
+  @Test func switchingStoresCarriesTheBasketOverWhateverTheOldStoreHeld() throws {
     var state = ShopState()
-    let controlled = QuantityStoreMode.controlled.makeStore()
-    try ShoppingUseCase(store: controlled).buy(apple.withQuantity(4), in: &state)
-    let simple = QuantityStoreMode.simple.makeStore(quantity: controlled.quantity)
-    #expect(simple is SimpleQuantityStore)
-    #expect(simple.quantity == 4)
-    try ShoppingUseCase(store: simple).buy(pear, in: &state)
-    let back = QuantityStoreMode.controlled.makeStore(quantity: simple.quantity)
-    #expect(back is ControlledQuantityStore)
-    #expect(back.quantity == 5)
+    let simple = QuantityStoreMode.simple.makeStore(carrying: state.basket)
+    try ShoppingUseCase(store: simple).buy(apple.withQuantity(4), in: &state)
     (simple as? SimpleQuantityStore)?.quantitySubject.send(-3)
-    #expect(QuantityStoreMode.controlled.makeStore(quantity: simple.quantity).quantity == 0)
+    let controlled = QuantityStoreMode.controlled.makeStore(carrying: state.basket)
+    #expect(controlled is ControlledQuantityStore)
+    #expect(controlled.quantity == 4)
+    try ShoppingUseCase(store: controlled).buy(pear, in: &state)
+    let derived = QuantityStoreMode.derived.makeStore(carrying: state.basket)
+    #expect((derived as? BasketStore)?.basket == state.basket)
+    #expect(derived.quantity == 5)
+    try ShoppingUseCase(store: derived).addPaperBag(in: &state)
+    let back = QuantityStoreMode.simple.makeStore(carrying: state.basket)
+    #expect(back is SimpleQuantityStore)
+    #expect(back.quantity == 5)
+  }
+
+  @Test func theModeKeyCyclesThroughAllThreeStores() {
+    #expect(QuantityStoreMode.controlled.next == .simple)
+    #expect(QuantityStoreMode.simple.next == .derived)
+    #expect(QuantityStoreMode.derived.next == .controlled)
+    #expect(QuantityStoreMode(rawValue: "derived") == .derived)
+  }
+
+  @Test func theDerivedReorderAddsTheItemsSoItCannotForgetTheBasket() throws {
+    let store = QuantityStoreMode.derived.makeStore()
+    var state = try shopAndCheckOut(with: store)
+    let recorder = ValueRecorder(store.quantityPublisher)
+    try ShoppingUseCase(store: store).buy(apple.withQuantity(3), in: &state)
+    try Reorder(store: store).reorderLastOrder(from: catalog, in: &state)
+    #expect(state.basket.badgeQuantity == 5)
+    #expect(store.quantity == 5)
+    #expect((store as? BasketStore)?.basket == state.basket)
+    #expect(recorder.values == [0, 3, 5])
+  }
+
+  @Test func theSimpleReorderSendsTheTotalOfWhatWasActuallyAdded() throws {
+    let store = QuantityStoreMode.simple.makeStore()
+    let order = Order(
+      items: [apple.withQuantity(2), dodo.withQuantity(3)], placedAt: Date(timeIntervalSince1970: 1))
+    var state = ShopState(orders: [order])
+    try ShoppingUseCase(store: store).buy(pear, in: &state)
+    let recorder = ValueRecorder(store.quantityPublisher)
+    let result = try Reorder(store: store).reorderLastOrder(from: catalog, in: &state)
+    #expect(result.leftOut == [dodo.withQuantity(3)])
+    #expect(state.basket.badgeQuantity == 3)
+    #expect(recorder.values == [1, 2])
+  }
+
+  @Test(arguments: QuantityStoreMode.allCases)
+  func itemsTheCatalogNoLongerSellsCanBeRemovedAndAreNeverCheckedOut(mode: QuantityStoreMode) throws {
+    let basket = Basket(lines: [apple, dodo.withQuantity(2), .paperBag()])
+    let store = mode.makeStore(carrying: basket)
+    let shopping = ShoppingUseCase(store: store)
+    var state = ShopState(basket: basket)
+    let recorder = ValueRecorder(store.quantityPublisher)
+    #expect(throws: ShoppingError.basket(.unavailableItems(names: ["Dodo egg"]))) {
+      try shopping.checkout(&state, at: Date(timeIntervalSince1970: 1), from: catalog)
+    }
+    #expect(state.basket == basket)
+    let removed = try shopping.removeUnavailableItems(from: catalog, in: &state)
+    #expect(removed == [dodo.withQuantity(2)])
+    #expect(state.basket.lines == [apple, .paperBag()])
+    #expect(try shopping.removeUnavailableItems(from: catalog, in: &state) == [])
+    let order = try shopping.checkout(&state, at: Date(timeIntervalSince1970: 2), from: catalog)
+    #expect(order.items == [apple, .paperBag()])
+    #expect(recorder.values == [3, 1, 0])
+  }
+
+  @Test func aSingleLineTheCatalogNoLongerSellsCanBeRemovedByID() throws {
+    let store = ControlledQuantityStore(quantity: 3)
+    var state = ShopState(basket: Basket(lines: [apple, dodo.withQuantity(2)]))
+    try ShoppingUseCase(store: store).remove(itemWithID: "dodo", quantity: 2, in: &state)
+    #expect(state.basket.lines == [apple])
+    #expect(store.quantity == 1)
   }
 }

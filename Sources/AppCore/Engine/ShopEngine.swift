@@ -32,11 +32,11 @@ public final class ShopEngine {
   private var storeSubscription: AnyCancellable?
   private var badgeSubscription: AnyCancellable?
 
-  /// An engine with a store of `mode` holding `quantity`, and a badge settled on it that debounces by
+  /// An engine with a store of `mode` carrying `basket`, and a badge settled on it that debounces by
   /// `debounce` on `scheduler`. `clock` stamps orders. `eventsWaiting` is called on the scheduler when
   /// events are queued; the runtime then takes them with ``takeEvents()``.
   public init(
-    catalog: Catalog, mode: QuantityStoreMode, quantity: Int, debounce: DebounceInterval,
+    catalog: Catalog, mode: QuantityStoreMode, basket: Basket, debounce: DebounceInterval,
     scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date,
     eventsWaiting: @escaping () -> Void
   ) {
@@ -44,7 +44,7 @@ public final class ShopEngine {
     self.scheduler = scheduler
     self.clock = clock
     self.eventsWaiting = eventsWaiting
-    store = mode.makeStore(quantity: quantity)
+    store = mode.makeStore(carrying: basket)
     badge = BadgeViewModel(count: store.quantity)
     // `@Published` emits before it stores: the value comes from the stream, not the property.
     badgeSubscription = badge.$count.dropFirst().sink { [weak self, weak badge] value in
@@ -77,10 +77,10 @@ public final class ShopEngine {
     return message
   }
 
-  /// Replaces the store with one of `mode` holding `quantity`. With `replay`, the new store's value
+  /// Replaces the store with one of `mode` carrying `basket`. With `replay`, the new store's value
   /// counts as published (it differs from what the badge shows) and goes through the debounce.
-  public func useStore(_ mode: QuantityStoreMode, quantity: Int, replay: Bool, debounce: DebounceInterval) {
-    store = mode.makeStore(quantity: quantity)
+  public func useStore(_ mode: QuantityStoreMode, basket: Basket, replay: Bool, debounce: DebounceInterval) {
+    store = mode.makeStore(carrying: basket)
     if replay { enqueue(.storePublished(store.quantity)) }
     follow(debounce: debounce, replay: replay)
   }
@@ -119,11 +119,18 @@ public final class ShopEngine {
       try shopping.addPaperBag(in: &shop)
       return "added a paper bag (free, not counted on the badge)"
     case .reorder:
-      let items = try Reorder(store: store).addItemsToBasket(in: &shop)
-      let count = ItemCalculator.totalQuantity(of: items)
-      return "reordered \(count) item\(count == 1 ? "" : "s") from the last order"
+      return try Reorder(store: store).reorderLastOrder(from: catalog, in: &shop).summary
+        + " from the last order"
+    case .reorderOrder(let index):
+      guard shop.orders.indices.contains(index) else {
+        throw ShopCommandError.refused("cannot reorder: there is no such order")
+      }
+      return try Reorder(store: store).reorder(shop.orders[index], from: catalog, in: &shop).summary
+    case .undo(let earlier):
+      try Undo(store: store).restore(earlier, from: &shop)
+      return "undone"
     case .checkout:
-      let order = try shopping.checkout(&shop, at: clock())
+      let order = try shopping.checkout(&shop, at: clock(), from: catalog)
       let count = ItemCalculator.totalQuantity(of: order.items)
       let total = Money.format(ItemCalculator.subtotal(of: order.items), currency: catalog.currency)
       return "checked out \(count) item\(count == 1 ? "" : "s"), \(total)"

@@ -59,6 +59,10 @@ enum KeyBindings {
   /// Keys that work whichever pane has focus.
   static let everywhere: [KeyBinding] = [
     KeyBinding(
+      keys: [.tab, .backTab], label: "Tab Shift-Tab",
+      meaning: "move the focus between the item list and the basket",
+      hint: "Tab basket", action: .focusNext),
+    KeyBinding(
       keys: [.character("b")], label: "b", meaning: "add a paper bag (free, not on the badge)", hint: "b bag",
       action: .command(.bag)),
     KeyBinding(
@@ -68,15 +72,16 @@ enum KeyBindings {
       keys: [.character("c")], label: "c", meaning: "check out (asks first)", hint: "c checkout",
       action: .askToCheckOut),
     KeyBinding(
-      keys: [.tab, .backTab], label: "Tab Shift-Tab",
-      meaning: "move the focus between the item list and the basket",
-      hint: "Tab basket", action: .focusNext),
+      keys: [.character("u")], label: "u",
+      meaning: "undo the last change to the basket (add, bag, remove, reorder, checkout), 50 steps deep",
+      hint: "u undo", action: .undo),
     KeyBinding(
       keys: (1...9).map { .character(Character(String($0))) }, label: "1-9",
       meaning: "a count for the next key: 5a adds five, 3x removes three, 4j moves four", hint: nil,
       action: .countDigit(0)),
     KeyBinding(
-      keys: [.character("m")], label: "m", meaning: "switch controlled / simple store", hint: "m mode",
+      keys: [.character("m")], label: "m", meaning: "switch the store: controlled, simple, derived",
+      hint: "m mode",
       action: .switchMode),
     KeyBinding(
       keys: [.character("+"), .character("="), .character("-"), .character("_")], label: "+ -",

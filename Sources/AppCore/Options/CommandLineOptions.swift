@@ -18,7 +18,7 @@ public struct AppOptions: Equatable {
   public var catalogPath: String?
   /// `--debounce DURATION`.
   public var debounce = DebounceInterval.standard
-  /// `--store controlled|simple`.
+  /// `--store controlled|simple|derived`.
   public var store = QuantityStoreMode.controlled
   /// Where the basket and orders persist.
   public var state = StateChoice.standard
@@ -102,7 +102,7 @@ public enum CommandLineParser {
       case "--store":
         let text = try value()
         guard let mode = QuantityStoreMode(rawValue: text) else {
-          throw CommandLineError("--store: '\(text)' is not a store (use controlled or simple)")
+          throw CommandLineError("--store: '\(text)' is not a store (use controlled, simple or derived)")
         }
         options.store = mode
       case "--state":
@@ -150,7 +150,7 @@ public enum CommandLineParser {
   private static func valueHint(_ name: String) -> String {
     switch name {
     case "--debounce": "a duration such as 250ms, 1s or 1.5s"
-    case "--store": "controlled or simple"
+    case "--store": "controlled, simple or derived"
     case "--script": "a file name, or - for standard input"
     default: "a file name"
     }

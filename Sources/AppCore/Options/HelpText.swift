@@ -20,7 +20,7 @@ public enum HelpText {
       shop: a terminal shopping app that shows who owns reactive state and how a debounced badge behaves
 
       Usage:
-        shop [--catalog FILE] [--debounce DURATION] [--store controlled|simple]
+        shop [--catalog FILE] [--debounce DURATION] [--store controlled|simple|derived]
              [--state FILE | --no-state] [--no-color] [--no-mouse]
         shop --script FILE|- [--virtual-clock] [same options]
         shop --help | --version
@@ -31,8 +31,9 @@ public enum HelpText {
                              (default: the built-in catalog)
         --debounce DURATION  how long the badge waits after the last change: 250ms, 1s, 1.5s or
                              a number of seconds, from 0 (no debounce) to 5s (default: 1s)
-        --store MODE         controlled (one owner, one write path) or simple (the article's
-                             shared subject, with its reorder bug) (default: controlled)
+        --store MODE         controlled (one owner, one write path), simple (the article's
+                             shared subject, with its reorder bug) or derived (the basket is
+                             the owned value, the count derived from it) (default: controlled)
         --state FILE         where the basket and orders persist
                              (default: $XDG_STATE_HOME/shop/state.json, else
                              ~/.local/state/shop/state.json; scripts use none unless given)
@@ -50,7 +51,7 @@ public enum HelpText {
 
       Script commands, one a line (# starts a comment):
         add ID [N]   remove ID [N]   bag   reorder   checkout   wait DURATION
-        mode controlled|simple   debounce DURATION
+        mode controlled|simple|derived   debounce DURATION
 
       Exit status: 0 on success, 2 for a bad option, catalog, state file or script, or when
       standard input or output is not a terminal (use --script).

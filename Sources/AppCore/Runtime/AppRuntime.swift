@@ -39,7 +39,7 @@ public final class AppRuntime {
     startTime = scheduler.now
     let relay = EventRelay()
     engine = ShopEngine(
-      catalog: state.catalog, mode: state.mode, quantity: state.basketQuantity, debounce: state.debounce,
+      catalog: state.catalog, mode: state.mode, basket: state.shop.basket, debounce: state.debounce,
       scheduler: scheduler, clock: clock, eventsWaiting: { relay.runtime?.handOverEngineEvents() })
     relay.runtime = self
   }

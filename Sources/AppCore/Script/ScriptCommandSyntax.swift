@@ -45,10 +45,11 @@ enum ScriptCommandSyntax {
       }
       return .wait(milliseconds: milliseconds)
     case "mode":
-      try expect(arguments, count: 1...1, usage: "mode controlled|simple", needs: "a store mode")
+      try expect(arguments, count: 1...1, usage: "mode controlled|simple|derived", needs: "a store mode")
       guard let mode = QuantityStoreMode(rawValue: String(arguments[0])) else {
         throw LineProblem(
-          "mode: \(UntrustedText.quoted(arguments[0])) is not a store mode (use controlled or simple)")
+          "mode: \(UntrustedText.quoted(arguments[0])) is not a store mode (use controlled, simple or derived)"
+        )
       }
       return .perform(.mode(mode))
     case "debounce":

@@ -1,5 +1,5 @@
 /// One checked line of a script: a change to the shop, or a pause on the script's clock.
-enum ScriptStep: Hashable, Sendable {
+enum ScriptStep: Equatable, Sendable {
   /// Carry out a command through the app core, as a key would.
   case perform(ShopCommand)
   /// Let `milliseconds` go by on the clock before the next line.
@@ -7,7 +7,7 @@ enum ScriptStep: Hashable, Sendable {
 }
 
 /// A step and the script line it came from (1-based).
-struct ScriptLine: Hashable, Sendable {
+struct ScriptLine: Equatable, Sendable {
   /// The line number in the script, counting from 1.
   let number: Int
   /// What the line asks for.

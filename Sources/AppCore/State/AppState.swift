@@ -23,6 +23,8 @@ public struct AppState: Equatable {
   public let catalog: Catalog
   /// The basket and the order history.
   public internal(set) var shop: ShopState
+  /// The shop as it was before each of the last changes, for `u`.
+  public internal(set) var undoHistory = UndoHistory()
   /// The quantity store in use.
   public internal(set) var mode: QuantityStoreMode
   /// How long the badge waits after the last change.

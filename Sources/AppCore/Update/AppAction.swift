@@ -26,6 +26,7 @@ enum AppAction: Equatable {
   case scrollOverlay(Int)
   case closeOverlay
   case askToCheckOut
+  case undo
   case confirmCheckout
   case select(row: Int)
   case clickBasket(row: Int)

@@ -1,3 +1,4 @@
+import Foundation
 import Shop
 
 extension AppState {
@@ -95,7 +96,7 @@ extension AppState {
     case .command(let command):
       run(command, engine: engine, effects: &effects)
     case .switchMode:
-      run(.mode(mode == .controlled ? .simple : .controlled), engine: engine, effects: &effects)
+      run(.mode(mode.next), engine: engine, effects: &effects)
     case .debounceUp:
       run(.debounce(debounce.increased), engine: engine, effects: &effects)
     case .debounceDown:
@@ -117,6 +118,12 @@ extension AppState {
       overlay = nil
     case .askToCheckOut:
       askToCheckOut(engine: engine, effects: &effects)
+    case .undo:
+      guard let earlier = undoHistory.takeLast() else {
+        say("nothing to undo", kind: .info)
+        return
+      }
+      run(.undo(to: earlier), engine: engine, effects: &effects)
     case .confirmCheckout:
       overlay = nil
       run(.checkout, engine: engine, effects: &effects)
@@ -127,11 +134,15 @@ extension AppState {
     }
   }
 
-  /// Opens the checkout confirmation, or says why there is nothing to check out.
+  /// Opens the checkout confirmation, or says at once why the basket cannot be checked out (empty, only
+  /// paper bags, items no longer sold): the domain decides, on a copy, before anything is asked.
   private mutating func askToCheckOut(engine: ShopEngine, effects: inout [AppEffect]) {
-    guard !shop.basket.isEmpty else {
-      // The domain's own refusal, worded by it.
-      run(.checkout, engine: engine, effects: &effects)
+    var trial = shop
+    do {
+      _ = try trial.checkout(at: Date(timeIntervalSince1970: 0), from: catalog)
+    } catch {
+      say(error.description, kind: .error)
+      record(.note(error.description), effects: &effects)
       return
     }
     overlay = .confirmCheckout
@@ -197,13 +208,10 @@ extension AppState {
     switch command {
     case .mode(let newMode):
       mode = newMode
-      let quantity = basketQuantity
-      let replay = pending != nil || quantity != badge.value
+      let replay = pending != nil || basketQuantity != badge.value
       record(.action(.mode(newMode)), effects: &effects)
-      engine.useStore(newMode, quantity: quantity, replay: replay, debounce: debounce)
-      let meaning =
-        newMode == .controlled ? "one owner, one write path" : "a shared subject anyone may send to"
-      say("\(newMode.rawValue) store: \(meaning)", kind: .info)
+      engine.useStore(newMode, basket: shop.basket, replay: replay, debounce: debounce)
+      say("\(newMode.rawValue) store: \(newMode.summary)", kind: .info)
     case .debounce(let interval):
       guard interval != debounce else {
         // `+` at 5 s or `-` at off: say so rather than nothing.
@@ -216,18 +224,30 @@ extension AppState {
       engine.setDebounce(interval, replay: pending != nil)
       let limit = interval == .maximum ? " (the maximum)" : interval.milliseconds == 0 ? " (the minimum)" : ""
       say("debounce \(interval)\(limit), from the next change", kind: .info)
-    case .add, .remove, .bag, .reorder, .checkout:
+    case .add, .remove, .bag, .reorder, .reorderOrder, .checkout, .undo:
       do {
         let before = shop
-        say(try engine.perform(command, on: &shop), kind: .info)
+        var message = try engine.perform(command, on: &shop)
+        if case .undo = command {
+          let left = undoHistory.states.count
+          message =
+            "undone: the basket and orders are as before that change (\(left) more step\(left == 1 ? "" : "s") to undo)"
+        } else if shop != before {
+          undoHistory.record(before)
+        }
+        say(message, kind: .info)
         if command == .checkout { record(.action(.checkout), effects: &effects) }
-        if command == .reorder { record(.action(.reorder), effects: &effects) }
+        if case .reorder = command { record(.action(.reorder), effects: &effects) }
+        if case .reorderOrder = command { record(.action(.reorder), effects: &effects) }
+        if case .undo = command { record(.action(.undo), effects: &effects) }
         if shop.basket.badgeQuantity != before.basket.badgeQuantity {
           record(.basket(shop.basket.badgeQuantity), effects: &effects)
         }
         if shop != before { effects.append(.save(shop)) }
         selectBasketLine(basketSelection)
       } catch {
+        // An undo the store refused stays on the history, to try again.
+        if case .undo(let earlier) = command { undoHistory.record(earlier) }
         say(error.description, kind: .error)
         record(.note(error.description), effects: &effects)
       }

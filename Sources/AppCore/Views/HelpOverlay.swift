@@ -3,40 +3,43 @@ import Shop
 /// The help: every key of every context, what the store modes mean and why the simple one goes wrong,
 /// wrapped to the window and scrolled with j and k.
 enum HelpOverlay {
-  /// The article's control questions, answered for each mode.
-  static let controlAnswers: [(question: String, controlled: String, simple: String)] = [
-    ("Who owns the count?", "the store, privately", "nobody: a shared subject"),
-    ("Who may write it?", "only the store's methods", "anyone who can see it"),
-    ("How?", "add, remove, reset; atomic", "read value, add, send"),
-    ("With what validation?", "never negative, bounded", "none"),
-    ("Who reads it?", "anyone, read-only publisher", "anyone"),
-  ]
-
   /// Why the simple store's badge drifts.
   static let whyText =
     "In the simple store, reorder sends the reorder's own total instead of adding it, as the article's "
     + "bad example does: the badge forgets what was already in the basket, and the header shows that "
     + "badge and basket disagree, and by how much. The controlled store cannot be written that way: its "
-    + "only write path adds."
+    + "only write path adds. The derived store goes further, as the article's last line suggests: the "
+    + "basket itself is the owned value and the count is map(total quantity).removeDuplicates() of it, "
+    + "so there is no separate count that could disagree."
 
   /// The help's lines for a box whose text is `width` columns wide.
   static func lines(_ state: AppState, width: Int) -> [String] {
-    var lines = ["In the item list"]
+    func text(_ paragraph: String) -> [String] { paragraph.wrapped(toWidth: width) }
+    var lines = text("In the item list")
     lines += keyLines(KeyBindings.items, width: width)
-    lines += ["", "In the basket (Tab moves the focus there)"] + keyLines(KeyBindings.basket, width: width)
-    lines += ["", "Everywhere"] + keyLines(KeyBindings.everywhere, width: width)
-    lines += ["", "In the checkout confirmation"] + keyLines(KeyBindings.confirm, width: width)
-    lines += ["", "In the help and the message log"] + keyLines(KeyBindings.overlay, width: width)
-    lines += ["", "With the mouse on, hold Shift to select text."]
-    lines += ["", "Store modes (now: \(state.mode.rawValue))"]
-    if width >= 78 {
-      lines.append(pad("", 24) + pad("controlled", 28) + "simple")
-      lines += controlAnswers.map { pad($0.question, 24) + pad($0.controlled, 28) + $0.simple }
+    lines +=
+      [""] + text("In the basket (Tab moves the focus there)") + keyLines(KeyBindings.basket, width: width)
+    lines += [""] + text("Everywhere") + keyLines(KeyBindings.everywhere, width: width)
+    lines += [""] + text("In the checkout confirmation") + keyLines(KeyBindings.confirm, width: width)
+    lines += [""] + text("In the help and the message log") + keyLines(KeyBindings.overlay, width: width)
+    lines += [""] + text("With the mouse on, hold Shift to select text.")
+    lines +=
+      [""] + text("Store modes (now: \(state.mode.rawValue); m switches), the article's questions answered")
+    let modes = QuantityStoreMode.allCases
+    let question = ControlQuestion.maximumQuestionLength + 2
+    let answer = ControlQuestion.maximumAnswerLength + 2
+    if width >= question + answer * modes.count {
+      lines.append(pad("", question) + modes.map { pad($0.rawValue, answer) }.joined())
+      lines += ControlQuestion.all.map { row in
+        pad(row.question, question) + modes.map { pad(row.answer(for: $0), answer) }.joined()
+      }
     } else {
-      for row in controlAnswers {
-        lines.append(row.question)
-        lines += "  controlled: \(row.controlled)".wrapped(toWidth: width)
-        lines += "  simple: \(row.simple)".wrapped(toWidth: width)
+      for row in ControlQuestion.all {
+        lines += text(row.question)
+        for mode in modes {
+          let marker = mode == state.mode ? "▸ " : "  "
+          lines += (marker + pad(mode.rawValue + ":", 12) + row.answer(for: mode)).wrapped(toWidth: width)
+        }
       }
     }
     lines += [""] + whyText.wrapped(toWidth: width)

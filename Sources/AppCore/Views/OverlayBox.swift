@@ -2,7 +2,7 @@
 /// the frame the help, the message log and the checkout confirmation are drawn in.
 enum OverlayBox {
   /// The widest box.
-  static let maximumWidth = 96
+  static let maximumWidth = 120
 
   /// Where the box goes in a grid, and the columns its text may use.
   static func frame(in grid: Grid, rows wanted: Int) -> (rect: GridRect, textWidth: Int) {

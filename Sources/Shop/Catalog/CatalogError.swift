@@ -22,6 +22,8 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case priceOutOfRange(String)
     /// The currency is not three capital letters.
     case invalidCurrency(String)
+    /// Three capital letters, but not an ISO 4217 currency Foundation knows (see `Money`).
+    case unknownCurrency(String)
     /// More items than `Catalog.maximumItemCount`.
     case tooManyItems
   }
@@ -79,6 +81,8 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
       return "must be a whole number from 0 to \(Catalog.maximumPrice), got \(written)"
     case .invalidCurrency(let written):
       return "must be three capital letters such as EUR, got \(UntrustedText.quoted(written))"
+    case .unknownCurrency(let written):
+      return "must be an ISO 4217 currency code such as EUR or JPY, got \(UntrustedText.quoted(written))"
     case .tooManyItems: return "more than \(Catalog.maximumItemCount) items"
     }
   }

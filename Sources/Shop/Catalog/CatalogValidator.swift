@@ -13,6 +13,9 @@ struct CatalogValidator {
     guard isThreeCapitals else {
       throw CatalogError(source: source, field: "currency", problem: .invalidCurrency(currency))
     }
+    guard Money.isKnownCurrency(currency) else {
+      throw CatalogError(source: source, field: "currency", problem: .unknownCurrency(currency))
+    }
   }
 
   /// The error for a problem in the item being checked now.

@@ -1,7 +1,10 @@
 /// What the user is about to buy: one line per item id, in the order items were first added.
 ///
 /// A line keeps the name and price it was added with, so it survives the item leaving the catalog.
-public struct Basket: Sendable, Equatable, Codable {
+/// An index from id to line keeps adding, looking up and changing a line O(1) per item; only taking a
+/// line out entirely moves the lines after it. The index is derived: equality and the Codable shape
+/// (`{"lines": [...]}`) are the lines alone.
+public struct Basket: Sendable, Equatable, Codable, CustomReflectable {
   /// Most units of one item a line may hold.
   public static let lineLimit = 999
   /// Most paper bags the basket may hold; bags are free and not limited by `lineLimit`.
@@ -9,10 +12,16 @@ public struct Basket: Sendable, Equatable, Codable {
 
   /// The lines, each an item with the quantity in the basket; never zero or negative.
   public private(set) var lines: [ShoppingItem]
+  /// The position in `lines` of each line, by item id.
+  private var positionByID: [String: Int]
 
   /// An empty basket, or one with the given lines (assumed valid, as from a checked state file).
+  ///
+  /// The ids must be unique: a state file with a repeated id is refused before it gets here.
   public init(lines: [ShoppingItem] = []) {
     self.lines = lines
+    positionByID = Self.positions(of: lines)
+    precondition(positionByID.count == lines.count, "a basket's lines must have unique ids")
   }
 
   /// Whether there is nothing in the basket, bags included.
@@ -26,7 +35,12 @@ public struct Basket: Sendable, Equatable, Codable {
 
   /// How many units of the item with this id the basket holds.
   public func quantity(ofItemWithID id: String) -> Int {
-    lines.first { $0.id == id }?.quantity ?? 0
+    line(withID: id)?.quantity ?? 0
+  }
+
+  /// The line of the item with this id, if the basket holds it.
+  public func line(withID id: String) -> ShoppingItem? {
+    positionByID[id].map { lines[$0] }
   }
 
   /// The most units of `item` a line may hold.
@@ -40,10 +54,11 @@ public struct Basket: Sendable, Equatable, Codable {
   public mutating func add(_ item: ShoppingItem) throws(BasketError) {
     guard item.quantity > 0 else { throw .nonPositiveQuantity(item.quantity) }
     let limit = Self.limit(for: item)
-    guard let index = lines.firstIndex(where: { $0.id == item.id }) else {
+    guard let index = positionByID[item.id] else {
       guard item.quantity <= limit else {
         throw .lineLimitExceeded(name: item.name, inBasket: 0, adding: item.quantity, limit: limit)
       }
+      positionByID[item.id] = lines.count
       lines.append(item)
       return
     }
@@ -54,13 +69,25 @@ public struct Basket: Sendable, Equatable, Codable {
     lines[index] = item.withQuantity(inBasket + item.quantity)
   }
 
-  /// Adds several items, all or none.
+  /// Adds several items, all or none; an item may come more than once.
+  ///
+  /// Checks every item against the limits first, then adds: O(1) per item, and no copy of the basket.
   public mutating func add(_ items: [ShoppingItem]) throws(BasketError) {
-    var updated = self
+    if items.count == 1 { return try add(items[0]) }
+    var adding: [String: Int] = [:]
     for item in items {
-      try updated.add(item)
+      guard item.quantity > 0 else { throw .nonPositiveQuantity(item.quantity) }
+      let alreadyAdding = adding[item.id, default: 0]
+      let inBasket = quantity(ofItemWithID: item.id) + alreadyAdding
+      let limit = Self.limit(for: item)
+      guard item.quantity <= limit - inBasket else {
+        throw .lineLimitExceeded(name: item.name, inBasket: inBasket, adding: item.quantity, limit: limit)
+      }
+      adding[item.id] = alreadyAdding + item.quantity
     }
-    self = updated
+    for item in items {
+      try add(item)  // cannot throw: every item passed the checks above
+    }
   }
 
   /// Removes `quantity` units of the item with this id; the line goes when it reaches zero.
@@ -72,7 +99,7 @@ public struct Basket: Sendable, Equatable, Codable {
     itemWithID id: String, quantity: Int = 1, name: String? = nil
   ) throws(BasketError) -> ShoppingItem {
     guard quantity > 0 else { throw .nonPositiveQuantity(quantity) }
-    guard let index = lines.firstIndex(where: { $0.id == id }) else {
+    guard let index = positionByID[id] else {
       throw .notEnoughInBasket(name: name ?? id, inBasket: 0, removing: quantity)
     }
     let line = lines[index]
@@ -81,14 +108,80 @@ public struct Basket: Sendable, Equatable, Codable {
     }
     if quantity == line.quantity {
       lines.remove(at: index)
+      positionByID[id] = nil
+      for position in index..<lines.count {
+        positionByID[lines[position].id] = position
+      }
     } else {
       lines[index] = line.withQuantity(line.quantity - quantity)
     }
     return line.withQuantity(quantity)
   }
 
+  /// Takes out every line for which `shouldRemove` holds, in one pass, and returns them in order.
+  @discardableResult
+  public mutating func removeLines(where shouldRemove: (ShoppingItem) -> Bool) -> [ShoppingItem] {
+    var kept: [ShoppingItem] = []
+    var removed: [ShoppingItem] = []
+    for line in lines {
+      if shouldRemove(line) {
+        removed.append(line)
+      } else {
+        kept.append(line)
+      }
+    }
+    guard !removed.isEmpty else { return [] }
+    lines = kept
+    positionByID = Self.positions(of: kept)
+    return removed
+  }
+
   /// Empties the basket.
   public mutating func removeAll() {
     lines.removeAll()
+    positionByID.removeAll()
+  }
+
+  /// Whether both baskets hold the same lines in the same order.
+  public static func == (lhs: Basket, rhs: Basket) -> Bool {
+    lhs.lines == rhs.lines
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case lines
+  }
+
+  /// Reads `{"lines": [...]}`; refuses a repeated id.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let lines = try container.decode([ShoppingItem].self, forKey: .lines)
+    let positions = Self.positions(of: lines)
+    guard positions.count == lines.count else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .lines, in: container, debugDescription: "a basket's lines must have unique ids")
+    }
+    self.lines = lines
+    positionByID = positions
+  }
+
+  /// Writes `{"lines": [...]}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(lines, forKey: .lines)
+  }
+
+  /// The lines alone, so that equal baskets also print the same (the index's order is arbitrary).
+  public var customMirror: Mirror {
+    Mirror(self, children: ["lines": lines], displayStyle: .struct)
+  }
+
+  /// Each id's first position in `lines`; fewer entries than lines means an id repeats.
+  private static func positions(of lines: [ShoppingItem]) -> [String: Int] {
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(lines.count)
+    for (position, line) in lines.enumerated() where positions[line.id] == nil {
+      positions[line.id] = position
+    }
+    return positions
   }
 }

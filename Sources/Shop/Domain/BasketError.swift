@@ -8,8 +8,15 @@ public enum BasketError: Error, Equatable, CustomStringConvertible {
   case notEnoughInBasket(name: String, inBasket: Int, removing: Int)
   /// Checkout with nothing in the basket.
   case emptyBasket
+  /// Checkout of a basket that holds paper bags and nothing else.
+  case onlyPaperBags
+  /// Checkout of a basket holding lines the catalog no longer sells; their names, in basket order.
+  case unavailableItems(names: [String])
   /// Reorder before any checkout.
   case noPreviousOrder
+  /// Reorder of an order none of whose items (paper bags aside) the catalog still sells; how many
+  /// of its lines it no longer sells.
+  case nothingLeftToReorder(leftOut: Int)
 
   /// One line saying what was refused and why.
   public var description: String {
@@ -24,8 +31,24 @@ public enum BasketError: Error, Equatable, CustomStringConvertible {
         : "cannot remove \(removing) × \(name): the basket holds only \(inBasket)"
     case .emptyBasket:
       return "cannot check out: the basket is empty"
+    case .onlyPaperBags:
+      return "cannot check out: the basket holds only paper bags"
+    case .unavailableItems(let names):
+      guard names.count > 1 else {
+        return "cannot check out: \(names.first ?? "an item") is no longer sold; remove it first"
+      }
+      let shown = names.prefix(Self.namesShown).joined(separator: ", ")
+      let more = names.count > Self.namesShown ? " and \(names.count - Self.namesShown) more" : ""
+      return "cannot check out: \(names.count) items are no longer sold (\(shown)\(more)); remove them first"
     case .noPreviousOrder:
       return "cannot reorder: there is no previous order"
+    case .nothingLeftToReorder(let leftOut):
+      return leftOut == 0
+        ? "cannot reorder: the order holds only paper bags"
+        : "cannot reorder: none of the order's items is sold any more"
     }
   }
+
+  /// Most item names one message lists.
+  private static let namesShown = 3
 }

@@ -4,9 +4,9 @@ import Reactive
 ///
 /// - Who owns the data: this store; its subject is private.
 /// - Who may write it: anyone holding the store, but only through `updateQuantity(with:)`,
-///   `removeQuantity(of:)` and `resetOnCheckout()`.
+///   `removeQuantity(of:)`, `changeQuantity(adding:removing:)` and `resetOnCheckout()`.
 /// - How: each write is one atomic read-modify-write under a lock, so concurrent writers lose nothing.
-///   Paper bags never count.
+/// - Transformation: items become a count; paper bags never count.
 /// - Validation: item quantities must not be negative, and the result must stay within
 ///   `0...maximumQuantity`; a refused write throws and changes nothing.
 /// - Who reads it: anyone, through `quantity` and `quantityPublisher` (duplicates removed). Every
@@ -16,28 +16,20 @@ public final class ControlledQuantityStore: QuantityStore {
   /// The highest quantity: every line of the largest catalog at the line limit.
   public static let maximumQuantity = Basket.lineLimit * Catalog.maximumItemCount
 
-  private struct State {
-    var quantity: Int
-    var undelivered: [Int] = []
-    var isDelivering = false
-  }
-
-  private let subject: CurrentValueSubject<Int, Never>
-  private let state: Locked<State>
+  private let owned: OwnedValue<Int, Int>
 
   /// Creates a store holding `quantity`, which must be in `0...maximumQuantity`.
   public init(quantity: Int = 0) {
     precondition((0...Self.maximumQuantity).contains(quantity), "quantity \(quantity) out of range")
-    subject = CurrentValueSubject(quantity)
-    state = Locked(State(quantity: quantity))
+    owned = OwnedValue(quantity, publishing: quantity)
   }
 
   /// The quantity after every write so far, delivered or not.
-  public var quantity: Int { state.withLock { $0.quantity } }
+  public var quantity: Int { owned.read { $0 } }
 
   /// The quantity now and every change, without repeats.
   public var quantityPublisher: AnyPublisher<Int, Never> {
-    subject.removeDuplicates().eraseToAnyPublisher()
+    owned.subject.removeDuplicates().eraseToAnyPublisher()
   }
 
   /// `.controlled(self)`.
@@ -63,6 +55,24 @@ public final class ControlledQuantityStore: QuantityStore {
     }
   }
 
+  /// Adds `added`'s quantities and takes `removed`'s away in one write, paper bags excluded: what an
+  /// undo needs, so the badge sees one change, not two.
+  public func changeQuantity(
+    adding added: [ShoppingItem], removing removed: [ShoppingItem]
+  ) throws(QuantityStoreError) {
+    let adding = try Self.countedQuantity(of: added)
+    let removing = try Self.countedQuantity(of: removed)
+    try write { (current) throws(QuantityStoreError) in
+      guard removing <= current + adding else {
+        throw .wouldBeNegative(current: current + adding, removing: removing)
+      }
+      guard adding - removing <= Self.maximumQuantity - current else {
+        throw .wouldExceedMaximum(current: current, adding: adding - removing, maximum: Self.maximumQuantity)
+      }
+      return current + adding - removing
+    }
+  }
+
   /// Sets the quantity to zero, as after a checkout.
   public func resetOnCheckout() {
     write { _ in 0 }
@@ -80,32 +90,11 @@ public final class ControlledQuantityStore: QuantityStore {
     return total
   }
 
-  /// Applies `change` atomically, then delivers. Whoever finds nobody delivering drains the queue of
-  /// undelivered values outside the lock; a write made meanwhile (even from a sink) only queues its
-  /// value, so values go out one at a time and in order.
+  /// Applies `change` to the quantity atomically, then publishes the result in write order.
   private func write<E: Error>(_ change: (Int) throws(E) -> Int) throws(E) {
-    let mustDeliver = try state.withLock { (state) throws(E) -> Bool in
-      state.quantity = try change(state.quantity)
-      state.undelivered.append(state.quantity)
-      guard !state.isDelivering else { return false }
-      state.isDelivering = true
-      return true
-    }
-    if mustDeliver { deliverUndelivered() }
-  }
-
-  private func deliverUndelivered() {
-    var batch: [Int] = []
-    while true {
-      state.withLock { state in
-        swap(&batch, &state.undelivered)
-        if batch.isEmpty { state.isDelivering = false }
-      }
-      if batch.isEmpty { return }
-      for value in batch {
-        subject.send(value)
-      }
-      batch.removeAll(keepingCapacity: true)
+    try owned.write { (quantity) throws(E) -> Int in
+      quantity = try change(quantity)
+      return quantity
     }
   }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import Reactive
 
-/// Buying, adding a paper bag, removing and checking out: changes the basket and writes the quantity.
+/// Buying, adding a paper bag, removing and checking out: changes the basket and writes the store.
 ///
 /// The state stays with the caller; each action changes it only when both the basket and the store
-/// accept. With a controlled store the quantity goes through its named methods. With a simple store
-/// the action reads the subject's value, adds and sends, as the article's use case does.
+/// accept. How each store is written is spelled out once, in `QuantityWriteAccess`: a controlled
+/// store through its named methods, a simple store by reading the subject's value, adding and sending
+/// as the article's use case does, the basket store by changing the basket it owns.
 public struct ShoppingUseCase: Sendable {
   /// The store the quantity is written to.
   public let store: any QuantityStore
@@ -41,11 +42,30 @@ public struct ShoppingUseCase: Sendable {
     state = updated
   }
 
-  /// Turns the basket into an order placed at `date` and sets the quantity to zero.
+  /// Takes every line the catalog no longer sells out of the basket, in one write, and returns them
+  /// (none when there are none; the store is then not written).
   @discardableResult
-  public func checkout(_ state: inout ShopState, at date: Date) throws(ShoppingError) -> Order {
+  public func removeUnavailableItems(
+    from catalog: Catalog, in state: inout ShopState
+  ) throws(ShoppingError) -> [ShoppingItem] {
+    var updated = state
+    let removed = updated.basket.removeLines { !catalog.hasItem(withID: $0.id) }
+    guard !removed.isEmpty else { return [] }
+    try store.writeAccess.remove(removed)
+    state = updated
+    return removed
+  }
+
+  /// Turns the basket into an order placed at `date` and sets the quantity to zero.
+  ///
+  /// Refused like `ShopState.checkout(at:from:)`: an empty basket, paper bags alone, or lines the
+  /// catalog no longer sells (``removeUnavailableItems(from:in:)`` takes those out).
+  @discardableResult
+  public func checkout(
+    _ state: inout ShopState, at date: Date, from catalog: Catalog
+  ) throws(ShoppingError) -> Order {
     let order: Order
-    do { order = try state.checkout(at: date) } catch { throw .basket(error) }
+    do { order = try state.checkout(at: date, from: catalog) } catch { throw .basket(error) }
     store.writeAccess.resetOnCheckout()
     return order
   }

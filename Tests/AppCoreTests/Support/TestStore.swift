@@ -39,7 +39,7 @@ final class TestStore {
     start = scheduler.now
     let relay = Relay()
     engine = ShopEngine(
-      catalog: state.catalog, mode: state.mode, quantity: state.basketQuantity, debounce: state.debounce,
+      catalog: state.catalog, mode: state.mode, basket: state.shop.basket, debounce: state.debounce,
       scheduler: scheduler.eraseToAnyScheduler(), clock: { date },
       eventsWaiting: { relay.store?.takeEngineEvents() })
     relay.store = self

@@ -1,0 +1,147 @@
+import Foundation
+import Reactive
+import Testing
+
+@testable import Shop
+
+private let apple = ShoppingItem(id: "apple", name: "Apple", price: 50)
+private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
+private let catalog = try! Catalog(currency: "EUR", items: [apple, pear])
+
+/// A pear in the basket and one earlier order of two apples; the store holds 1.
+private let start = ShopState(
+  basket: Basket(lines: [pear]),
+  orders: [Order(items: [apple.withQuantity(2)], placedAt: Date(timeIntervalSince1970: 1))])
+
+/// One change of each kind, then its undo: the state comes back whole and the store is written
+/// through its normal path, in every store.
+@Suite struct UndoTests {
+  /// Makes `change` from `start` in a store of `mode`, then undoes it; returns every count the store
+  /// published and the store.
+  private func undo(
+    _ mode: QuantityStoreMode, after change: (ShoppingUseCase, Reorder, inout ShopState) throws -> Void
+  ) throws -> (counts: [Int], store: any QuantityStore) {
+    let store = mode.makeStore(carrying: start.basket)
+    let recorder = ValueRecorder(store.quantityPublisher)
+    var state = start
+    try change(ShoppingUseCase(store: store), Reorder(store: store), &state)
+    #expect(state != start)
+    try Undo(store: store).restore(start, from: &state)
+    #expect(state == start)
+    #expect((store as? BasketStore)?.basket ?? start.basket == start.basket)
+    return (recorder.values, store)
+  }
+
+  @Test(arguments: QuantityStoreMode.allCases)
+  func undoingAnAddTakesTheUnitOutAgain(mode: QuantityStoreMode) throws {
+    let result = try undo(mode) { shopping, _, state in try shopping.buy(apple, in: &state) }
+    #expect(result.counts == [1, 2, 1])
+    #expect(result.store.quantity == 1)
+  }
+
+  @Test(arguments: QuantityStoreMode.allCases)
+  func undoingAPaperBagChangesNoCountButTheSimpleStoreStillSends(mode: QuantityStoreMode) throws {
+    let result = try undo(mode) { shopping, _, state in try shopping.addPaperBag(in: &state) }
+    #expect(result.counts == (mode == .simple ? [1, 1, 1] : [1]))
+    if let basketStore = result.store as? BasketStore {
+      #expect(basketStore.basket.lines == [pear])
+    }
+  }
+
+  @Test(arguments: QuantityStoreMode.allCases)
+  func undoingARemovePutsTheUnitBack(mode: QuantityStoreMode) throws {
+    let result = try undo(mode) { shopping, _, state in try shopping.remove(itemWithID: "pear", in: &state) }
+    #expect(result.counts == [1, 0, 1])
+  }
+
+  @Test(arguments: QuantityStoreMode.allCases)
+  func undoingAReorderTakesItsItemsOutAndTheSimpleStoresBadgeStaysAsWrongAsItWas(
+    mode: QuantityStoreMode
+  ) throws {
+    let result = try undo(mode) { _, reorder, state in
+      try reorder.reorderLastOrder(from: catalog, in: &state)
+    }
+    // The simple store was sent the reorder's own 2, then is read and lowered by 2: 0, not 1.
+    #expect(result.counts == (mode == .simple ? [1, 2, 0] : [1, 3, 1]))
+  }
+
+  @Test(arguments: QuantityStoreMode.allCases)
+  func undoingACheckoutRestoresTheBasketAndDropsTheOrder(mode: QuantityStoreMode) throws {
+    let result = try undo(mode) { shopping, _, state in
+      let order = try shopping.checkout(&state, at: Date(timeIntervalSince1970: 2), from: catalog)
+      #expect(state.lastOrder == order)
+    }
+    #expect(result.counts == [1, 0, 1])
+  }
+
+  @Test func undoingACheckoutBringsBackTheOrderTheHistoryLimitPushedOut() throws {
+    let orders = (0..<ShopState.orderHistoryLimit).map {
+      Order(items: [apple], placedAt: Date(timeIntervalSince1970: Double($0)))
+    }
+    let before = ShopState(basket: Basket(lines: [pear]), orders: orders)
+    let store = ControlledQuantityStore(quantity: 1)
+    var state = before
+    try ShoppingUseCase(store: store).checkout(&state, at: Date(timeIntervalSince1970: 500), from: catalog)
+    #expect(state.orders.first == orders[1])
+    try Undo(store: store).restore(before, from: &state)
+    #expect(state.orders == orders)
+    #expect(state.basket.lines == [pear])
+    #expect(store.quantity == 1)
+  }
+
+  @Test(arguments: QuantityStoreMode.allCases)
+  func severalStepsUndoneInTurnRetraceEveryState(mode: QuantityStoreMode) throws {
+    let store = mode.makeStore(carrying: start.basket)
+    let recorder = ValueRecorder(store.quantityPublisher)
+    let shopping = ShoppingUseCase(store: store)
+    var history = UndoHistory()
+    var state = start
+    var visited = [state]
+    let changes: [(inout ShopState) throws -> Void] = [
+      { try shopping.buy(apple.withQuantity(3), in: &$0) },
+      { try shopping.addPaperBag(in: &$0) },
+      { try shopping.remove(itemWithID: "pear", in: &$0) },
+      { try shopping.checkout(&$0, at: Date(timeIntervalSince1970: 9), from: catalog) },
+    ]
+    for change in changes {
+      history.record(state)
+      try change(&state)
+      visited.append(state)
+    }
+    let undo = Undo(store: store)
+    while let earlier = history.takeLast() {
+      try undo.restore(earlier, from: &state)
+      visited.removeLast()
+      #expect(state == visited.last)
+      #expect(store.quantity == state.basket.badgeQuantity)
+    }
+    #expect(state == start)
+    let forward = mode == .simple ? [1, 4, 4, 3, 0] : [1, 4, 3, 0]
+    let back = mode == .simple ? [3, 4, 4, 1] : [3, 4, 1]
+    #expect(recorder.values == forward + back)
+  }
+
+  @Test func aRestoreTheControlledStoreRefusesChangesNothing() throws {
+    let store = ControlledQuantityStore(quantity: 0)
+    var state = ShopState(basket: Basket(lines: [apple.withQuantity(3)]))
+    let error = #expect(throws: ShoppingError.self) {
+      try Undo(store: store).restore(ShopState(), from: &state)
+    }
+    #expect(error == .quantity(.wouldBeNegative(current: 0, removing: 3)))
+    #expect(state.basket.lines == [apple.withQuantity(3)])
+    #expect(store.quantity == 0)
+  }
+
+  @Test func theHistoryKeepsTheMostRecentStepsUpToItsDepth() {
+    var history = UndoHistory()
+    #expect(history.isEmpty)
+    #expect(history.takeLast() == nil)
+    let states = (0..<(UndoHistory.depth + 5)).map {
+      ShopState(basket: Basket(lines: [apple.withQuantity($0 + 1)]))
+    }
+    for state in states { history.record(state) }
+    #expect(history.states == Array(states.suffix(UndoHistory.depth)))
+    #expect(history.takeLast() == states.last)
+    #expect(history.states.count == UndoHistory.depth - 1)
+  }
+}
