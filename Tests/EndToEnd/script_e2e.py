@@ -55,7 +55,7 @@ class ScriptModeTests(unittest.TestCase):
         self.assertEqual(out, "")
         self.assertEqual(err, 'error: line 2: wait: "soon" is not a duration (use 250ms, 1s, 1.5s or a number'
                               ' of seconds)\nerror: line 3: mode: "fast" is not a store mode (use controlled'
-                              ' or simple)\n')
+                              ', simple or derived)\n')
 
     def test_escape_sequences_in_a_script_are_never_echoed_raw(self):
         status, out, err = shop("--script", "-", stdin="add \x1b[2J\x9b31m\n")
