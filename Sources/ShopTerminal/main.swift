@@ -56,6 +56,7 @@ case .run(let options):
       var state = AppState(
         catalog: startup.catalog, shop: startup.shop, mode: options.store, debounce: options.debounce,
         width: 80, height: 24)
+      state.use(timeZone: .current)
       if let notice = startup.notice { state.showNotice(notice) }
       let shell = TerminalShell(
         terminal: Terminal(

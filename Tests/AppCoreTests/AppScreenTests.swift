@@ -69,16 +69,12 @@ import Testing
       app.press(.character("j"))
     }
     let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
-    for binding in KeyBindings.all {
-      #expect(words.contains(binding.meaning), "help lacks \(binding.meaning)")
-    }
-    for row in ControlQuestion.all {
-      #expect(words.contains(row.question), "help lacks \(row.question)")
-      for mode in QuantityStoreMode.allCases {
-        #expect(words.contains(row.answer(for: mode)), "help lacks \(mode): \(row.answer(for: mode))")
-      }
-    }
-    #expect(words.contains("hold Shift to select text"))
+    let wanted =
+      KeyBindings.all.map(\.meaning) + ControlQuestion.all.map(\.question)
+      + ControlQuestion.all.flatMap { row in QuantityStoreMode.allCases.map { row.answer(for: $0) } }
+      + ["hold Shift to select text"]
+    let missing = wanted.filter { !words.contains($0) }
+    #expect(missing.isEmpty, "the help lacks: \(missing)")
     #expect(!lines.joined().contains("…"), "no line of the help is cut")
     let width = OverlayBox.frame(in: Screen.render(app.state), rows: 1).textWidth
     #expect(

@@ -106,3 +106,79 @@ import Testing
     #expect(app.state.status.text == "the debounce is already off, the minimum")
   }
 }
+
+/// The order history and the item details.
+@Suite struct HistoryAndDetailsTests {
+  /// Two past orders: one apple at 08:00 UTC, then two bananas and a paper bag at 09:30 UTC, Dec 1 2026.
+  static func withOrders(width: Int = 80, height: Int = 24) -> TestStore {
+    let first = Order(
+      items: [Catalog.builtIn.items[0].withQuantity(1)], placedAt: Date(timeIntervalSince1970: 1_796_112_000))
+    let second = Order(
+      items: [Catalog.builtIn.items[1].withQuantity(2), .paperBag()],
+      placedAt: Date(timeIntervalSince1970: 1_796_117_400))
+    return TestStore(
+      exhaustive: false, shop: ShopState(orders: [first, second]), width: width, height: height)
+  }
+
+  @Test func theHistoryListsOrdersNewestFirstInTheUsersTimeZone() throws {
+    let app = Self.withOrders()
+    app.press(.character("o"))
+    #expect(app.state.overlay == .history(selection: 0, showingLines: false))
+    let screen = app.screen
+    let newest = try #require(screen.range(of: "2026-12-01 09:30"))
+    let oldest = try #require(screen.range(of: "2026-12-01 08:00"))
+    #expect(newest.lowerBound < oldest.lowerBound)
+    #expect(screen.contains("2 items, 0.70 EUR"))
+    #expect(screen.contains("1 item, 0.50 EUR"))
+    var app2 = Self.withOrders()
+    var state = app2.state
+    state.use(timeZone: TimeZone(secondsFromGMT: 3600)!)
+    app2 = TestStore(state, exhaustive: false)
+    app2.press(.character("o"))
+    #expect(app2.screen.contains("2026-12-01 10:30"), "shown in the user's time zone")
+  }
+
+  @Test func enterShowsTheLinesAndRReordersThatOrder() {
+    let app = Self.withOrders()
+    app.press(.character("o"), .character("j"), .enter)
+    #expect(app.state.overlay == .history(selection: 1, showingLines: true))
+    #expect(app.screen.contains("1 × Apple"))
+    app.press(.escape)
+    #expect(app.state.overlay == .history(selection: 1, showingLines: false))
+    app.press(.character("r"))
+    #expect(app.state.overlay == nil)
+    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 1, "the older order, not the last")
+    #expect(app.state.shop.basket.quantity(ofItemWithID: "banana") == 0)
+    app.press(.character("o"), .character("o"))
+    #expect(app.state.overlay == nil, "o (or Esc) goes back")
+  }
+
+  @Test func withNoOrdersTheHistorySaysSo() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("o"))
+    #expect(app.state.overlay == nil)
+    #expect(app.state.status.text == "no orders yet: c checks out the basket")
+  }
+
+  @Test func theFooterSaysWhatReorderWillAdd() {
+    let app = Self.withOrders(width: 120)
+    #expect(app.screen.split(separator: "\n").last!.contains("r reorder (2 items, 0.70 EUR)"))
+  }
+
+  @Test func detailsShowTheSelectedItemAndAClickOnItOpensThem() {
+    let app = TestStore(exhaustive: false, width: 100, height: 30)
+    app.press(.character("j"), .character("a"), .character("i"))
+    #expect(app.state.overlay == .details(itemID: "banana"))
+    let screen = app.screen
+    #expect(screen.contains("price: 0.35 EUR"))
+    #expect(screen.contains("id: banana"))
+    #expect(screen.contains("in the basket: 1"))
+    app.press(.escape)
+    let row = app.state.layout.list.origin.y + 1
+    app.send(.click(x: 4, y: row))
+    #expect(app.state.overlay == .details(itemID: "banana"), "a click on the selected item")
+    app.send(.doubleClick(x: 4, y: row))
+    #expect(app.state.overlay == nil)
+    #expect(app.state.shop.basket.quantity(ofItemWithID: "banana") == 2, "a double-click still adds")
+  }
+}

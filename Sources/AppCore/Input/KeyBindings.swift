@@ -72,6 +72,12 @@ enum KeyBindings {
       keys: [.character("c")], label: "c", meaning: "check out (asks first)", hint: "c checkout",
       action: .askToCheckOut),
     KeyBinding(
+      keys: [.character("o")], label: "o", meaning: "the order history: see, and reorder, any past order",
+      hint: "o orders", action: .openHistory),
+    KeyBinding(
+      keys: [.character("i")], label: "i", meaning: "details of the selected item (a click on it too)",
+      hint: "i details", action: .openDetails),
+    KeyBinding(
       keys: [.character("u")], label: "u",
       meaning: "undo the last change to the basket (add, bag, remove, reorder, checkout), 50 steps deep",
       hint: "u undo", action: .undo),
@@ -103,7 +109,7 @@ enum KeyBindings {
   ]
 
   /// Every table, for the help and for tests that press every key.
-  static var all: [KeyBinding] { items + basket + everywhere + confirm + overlay }
+  static var all: [KeyBinding] { items + basket + everywhere + confirm + history + overlay }
 
   /// The keys of the main screen when `focus` has the focus, its own first.
   static func main(_ focus: Focus) -> [KeyBinding] {
@@ -120,6 +126,25 @@ enum KeyBindings {
       action: .closeOverlay),
   ]
 
+  /// The order history.
+  static let history: [KeyBinding] = [
+    KeyBinding(
+      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j", meaning: "select an order",
+      hint: "j k select", action: .scrollOverlay(0)),
+    KeyBinding(
+      keys: [.enter], label: "Enter", meaning: "show the order's lines", hint: "Enter lines",
+      action: .showOrderLines),
+    KeyBinding(
+      keys: [.character("r")], label: "r", meaning: "reorder that order, at today's prices",
+      hint: "r reorder",
+      action: .reorderSelectedOrder),
+    KeyBinding(
+      keys: [.escape, .character("o")], label: "Esc", meaning: "back", hint: "Esc back", action: .closeOverlay
+    ),
+    KeyBinding(
+      keys: [.character("q"), .control("c")], label: "q", meaning: "quit", hint: "q quits", action: .quit),
+  ]
+
   /// A scrolling overlay: the help or the message log.
   static let overlay: [KeyBinding] = [
     KeyBinding(
@@ -134,10 +159,18 @@ enum KeyBindings {
 
   /// As many of the main screen's hints for `focus` as fit in `width` columns after `prefix`, always
   /// ending with help and quit.
-  static func footer(width: Int, focus: Focus = .items, prefix: String = "") -> String {
+  /// `reorder`, when given, says what `r` would add (`3 items, 1.20 EUR`).
+  static func footer(width: Int, focus: Focus = .items, prefix: String = "", reorder: String? = nil) -> String
+  {
     let ending = "? help  q quit"
     var hints: [String] = []
-    let all = main(focus).compactMap(\.hint).map { focus == .basket && $0 == "Tab basket" ? "Tab items" : $0 }
+    let all = main(focus).compactMap(\.hint).map { hint in
+      switch hint {
+      case "Tab basket" where focus == .basket: "Tab items"
+      case "r reorder": reorder.map { "r reorder (\($0))" } ?? hint
+      default: hint
+      }
+    }
     for hint in all {
       let candidate = (hints + [hint, ending]).joined(separator: "  ")
       guard DisplayWidth.of(prefix) + 1 + DisplayWidth.of(candidate) <= width else { break }
@@ -165,7 +198,13 @@ enum KeyBindings {
       else { return nil }
       return binding.action
     }
-    if let overlay = state.overlay { return action(for: event, over: overlay) }
+    if let overlay = state.overlay {
+      // The second press of a double-click on an item: its first opened the details.
+      if case .details = overlay, case .doubleClick = event {
+      } else {
+        return action(for: event, over: overlay)
+      }
+    }
     if state.list.isEditingFilter { return filterAction(for: event) }
     switch event {
     case .key(.character("0")) where state.countPrefix != nil: return .countDigit(0)
@@ -181,6 +220,10 @@ enum KeyBindings {
       guard state.focus == .items || layout.basket != nil, list.contains(x: x, y: y) else { return nil }
       let row = y - list.origin.y
       if case .doubleClick = event { return .addAt(row: row) }
+      // A click on the item already selected shows its details.
+      if state.focus == .items, state.list.scroll + row == state.list.selection, state.selectedItem != nil {
+        return .openDetails
+      }
       return .select(row: row)
     case .scroll(let x, let y, let lines):
       let list = state.layout.list
@@ -195,7 +238,9 @@ enum KeyBindings {
   private static func action(for event: InputEvent, over overlay: Overlay) -> AppAction? {
     switch (overlay, event) {
     case (.confirmCheckout, .key(let key)): return action(for: key, in: confirm)
-    case (.help, .key(let key)), (.messages, .key(let key)): return action(for: key, in: self.overlay)
+    case (.help, .key(let key)), (.messages, .key(let key)), (.details, .key(let key)):
+      return action(for: key, in: self.overlay)
+    case (.history, .key(let key)): return action(for: key, in: history)
     case (.help, .scroll(_, _, let lines)), (.messages, .scroll(_, _, let lines)):
       return .scrollOverlay(lines)
     default: return nil

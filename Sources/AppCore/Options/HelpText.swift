@@ -16,6 +16,7 @@ public enum HelpText {
       lines("In the item list:", KeyBindings.items) + lines("In the basket (Tab):", KeyBindings.basket)
       + lines("Everywhere:", KeyBindings.everywhere)
       + lines("When checkout asks:", KeyBindings.confirm)
+      + lines("In the order history:", KeyBindings.history)
     return """
       shop: a terminal shopping app that shows who owns reactive state and how a debounced badge behaves
 

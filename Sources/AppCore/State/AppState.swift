@@ -1,3 +1,4 @@
+import Foundation
 import Shop
 
 /// Everything the screen shows, in one value: the shop, what the reactive pipeline last reported, and
@@ -38,6 +39,8 @@ public struct AppState: Equatable {
   public internal(set) var badgeIsCaughtUp = true
   /// The recent events, for the timeline pane.
   public internal(set) var timeline = Timeline()
+  /// The time zone order dates are shown in: the user's.
+  public internal(set) var timeZone = TimeZone(identifier: "UTC")!
   /// How much time the timeline pane shows, in milliseconds: one of ``Timeline/spans``.
   public internal(set) var timelineSpan = Timeline.standardSpan
   /// Milliseconds since the start, as of the event being handled: the time the screen shows.
@@ -102,6 +105,11 @@ public struct AppState: Equatable {
     return badge.value - basketQuantity
   }
 
+  /// Shows order dates in `timeZone` (the app passes the user's; tests a fixed one).
+  public mutating func use(timeZone: TimeZone) {
+    self.timeZone = timeZone
+  }
+
   /// Shows `text` in the status line as something the user must know, such as a state file moved
   /// aside at start.
   public mutating func showNotice(_ text: String) {
@@ -142,6 +150,11 @@ public enum Overlay: Equatable, Sendable {
   case confirmCheckout
   /// The message log, scrolled down by `scroll` lines from the newest.
   case messages(scroll: Int)
+  /// The order history, newest first, with the order at `selection` (counted from the newest)
+  /// selected; `showingLines` when its lines are shown.
+  case history(selection: Int, showingLines: Bool)
+  /// What the catalog says of the item with this id, and how many the basket holds.
+  case details(itemID: String)
 }
 
 /// One status line as the log keeps it.

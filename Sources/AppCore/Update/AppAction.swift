@@ -23,6 +23,10 @@ enum AppAction: Equatable {
   case ignorePaste(characters: Int)
   case openHelp
   case openMessages
+  case openHistory
+  case openDetails
+  case showOrderLines
+  case reorderSelectedOrder
   case scrollOverlay(Int)
   case closeOverlay
   case askToCheckOut

@@ -79,6 +79,7 @@ extension AppState {
       }
     case .addAt(let row):
       focus = .items
+      overlay = nil
       if list.catalogIndex(at: list.scroll + row, catalogCount: catalog.items.count) != nil {
         select(list.scroll + row)
         addSelected(count: 1, engine: engine, effects: &effects)
@@ -111,11 +112,36 @@ extension AppState {
       overlay = .help(scroll: 0)
     case .openMessages:
       overlay = .messages(scroll: 0)
+    case .openHistory:
+      guard !shop.orders.isEmpty else { return say("no orders yet: c checks out the basket", kind: .info) }
+      overlay = .history(selection: 0, showingLines: false)
+    case .showOrderLines:
+      if case .history(let selection, _) = overlay {
+        overlay = .history(selection: selection, showingLines: true)
+      }
+    case .reorderSelectedOrder:
+      guard case .history(let selection, _) = overlay else { return }
+      overlay = nil
+      run(.reorderOrder(shop.orders.count - 1 - selection), engine: engine, effects: &effects)
+    case .openDetails:
+      let lines = shop.basket.lines
+      if focus == .basket, lines.indices.contains(basketSelection) {
+        overlay = .details(itemID: lines[basketSelection].id)
+      } else if let item = selectedItem {
+        overlay = .details(itemID: item.id)
+      }
     case .scrollOverlay(let lines):
       scrollOverlay(by: lines)
     case .closeOverlay:
-      if overlay == .confirmCheckout { say("checkout cancelled: the basket is as it was", kind: .info) }
-      overlay = nil
+      switch overlay {
+      case .confirmCheckout:
+        say("checkout cancelled: the basket is as it was", kind: .info)
+        overlay = nil
+      case .history(let selection, true):
+        overlay = .history(selection: selection, showingLines: false)
+      default:
+        overlay = nil
+      }
     case .askToCheckOut:
       askToCheckOut(engine: engine, effects: &effects)
     case .undo:
@@ -153,7 +179,10 @@ extension AppState {
     switch overlay {
     case .help(let scroll): overlay = .help(scroll: max(0, scroll + lines))
     case .messages(let scroll): overlay = .messages(scroll: max(0, scroll + lines))
-    case .confirmCheckout, nil: break
+    case .history(let selection, false):
+      overlay = .history(
+        selection: max(0, min(selection + lines, shop.orders.count - 1)), showingLines: false)
+    case .history(_, true), .details, .confirmCheckout, nil: break
     }
   }
 

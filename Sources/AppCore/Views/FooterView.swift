@@ -1,3 +1,5 @@
+import Shop
+
 /// The footer: the filter being typed, or as many key hints as fit.
 enum FooterView {
   static func draw(_ state: AppState, layout: ScreenLayout, into grid: inout Grid) {
@@ -5,8 +7,10 @@ enum FooterView {
     switch state.overlay {
     case .confirmCheckout:
       hint = KeyBindings.hints(KeyBindings.confirm)
-    case .help, .messages:
+    case .help, .messages, .details:
       hint = KeyBindings.hints(KeyBindings.overlay)
+    case .history:
+      hint = KeyBindings.hints(KeyBindings.history)
     case nil where state.list.isEditingFilter:
       hint = " filter: \(state.list.filter)▏   Enter keeps it   Esc clears it"
     case nil where !state.list.filter.isEmpty:
@@ -14,10 +18,20 @@ enum FooterView {
         width: layout.width, focus: state.focus,
         prefix: countPrefix(state) + "filter \"\(state.list.filter)\"  Esc clears  ")
     case nil:
-      hint = KeyBindings.footer(width: layout.width, focus: state.focus, prefix: countPrefix(state))
+      hint = KeyBindings.footer(
+        width: layout.width, focus: state.focus, prefix: countPrefix(state), reorder: reorderSummary(state))
     }
     grid.writeField(
       hint, at: GridPoint(x: 0, y: layout.footerRow), width: layout.width, style: Style(foreground: .muted))
+  }
+
+  /// What `r` would put in the basket: the last order's item count and what it costs today.
+  private static func reorderSummary(_ state: AppState) -> String? {
+    guard let order = state.shop.lastOrder else { return nil }
+    let items = order.items.filter { !$0.isPaperBag && state.catalog.hasItem(withID: $0.id) }
+    let count = ItemCalculator.totalQuantity(of: items)
+    let total = items.reduce(0) { $0 + (state.catalog.item(withID: $1.id)?.price ?? 0) * $1.quantity }
+    return "\(count) item\(count == 1 ? "" : "s"), \(Money.format(total, currency: state.catalog.currency))"
   }
 
   /// A count being typed, shown before the hints: `5× `.

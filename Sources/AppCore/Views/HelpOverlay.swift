@@ -21,7 +21,10 @@ enum HelpOverlay {
       [""] + text("In the basket (Tab moves the focus there)") + keyLines(KeyBindings.basket, width: width)
     lines += [""] + text("Everywhere") + keyLines(KeyBindings.everywhere, width: width)
     lines += [""] + text("In the checkout confirmation") + keyLines(KeyBindings.confirm, width: width)
-    lines += [""] + text("In the help and the message log") + keyLines(KeyBindings.overlay, width: width)
+    lines += [""] + text("In the order history (o)") + keyLines(KeyBindings.history, width: width)
+    lines +=
+      [""] + text("In the help, the message log and the details")
+      + keyLines(KeyBindings.overlay, width: width)
     lines += [""] + text("With the mouse on, hold Shift to select text.")
     lines +=
       [""] + text("Store modes (now: \(state.mode.rawValue); m switches), the article's questions answered")
