@@ -34,3 +34,34 @@ import Testing
     #expect(rows[3].contains("1.0 s"), "the debounce window, labelled")
   }
 }
+
+/// The timeline's own keys and the presenter layout.
+@Suite struct PresenterAndZoomTests {
+  @Test func bracketsZoomThroughTheWindowsAndSayWhenTheyReachAnEnd() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("]"))
+    #expect(app.state.timelineSpan == 30_000)
+    #expect(app.screen.contains("timeline · last 30 s"))
+    app.press(.character("]"), .character("]"))
+    #expect(app.state.timelineSpan == 60_000)
+    #expect(app.state.status.text == "the timeline shows the last 60 s (the widest)")
+    for _ in 0..<5 { app.press(.character("[")) }
+    #expect(app.state.timelineSpan == 5_000)
+    #expect(app.state.status.text == "the timeline shows the last 5 s (the closest)")
+  }
+
+  @Test func thePresenterLayoutShowsALargeBadgeAndTheTimeline() {
+    let app = TestStore(exhaustive: false, width: 80, height: 24)
+    app.press(.character("1"), .character("2"), .character("a"), .character("p"))
+    app.advance(milliseconds: 1000)
+    let screen = app.screen
+    #expect(!screen.contains("Items ("), "no item list")
+    #expect(screen.contains("Basket: 12"), "the header's badge stays")
+    #expect(screen.contains(" █ ") && screen.contains("███"), "large digits")
+    #expect(screen.contains("the basket holds 12"))
+    #expect(screen.contains("timeline · last 10 s"))
+    expectSnapshot(screen, named: "app-presenter-80x24")
+    app.press(.character("p"))
+    #expect(app.screen.contains("Items ("))
+  }
+}

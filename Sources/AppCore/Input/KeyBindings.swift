@@ -98,6 +98,12 @@ enum KeyBindings {
       hint: "/ filter",
       action: .beginFilter),
     KeyBinding(
+      keys: [.character("["), .character("]")], label: "[ ]",
+      meaning: "zoom the timeline in, out (5, 10, 30, 60 s)", hint: "[ ] zoom", action: .zoom(0)),
+    KeyBinding(
+      keys: [.character("p")], label: "p", meaning: "presenter layout: the header, a large badge and the timeline",
+      hint: "p present", action: .togglePresenter),
+    KeyBinding(
       keys: [.character("L")], label: "L", meaning: "the message log: every message in full", hint: "L log",
       action: .openMessages),
     KeyBinding(
@@ -270,6 +276,7 @@ enum KeyBindings {
     case .debounceUp: return forward ? .debounceDown : .debounceUp
     case .scrollOverlay: return .scrollOverlay(forward ? 1 : -1)
     case .focusNext: return forward ? .focusPrevious : .focusNext
+    case .zoom: return .zoom(forward ? 1 : -1)
     case .countDigit:
       guard case .character(let character) = key, let digit = character.wholeNumberValue else { return nil }
       return .countDigit(digit)

@@ -43,6 +43,8 @@ public struct AppState: Equatable {
   public internal(set) var timeZone = TimeZone(identifier: "UTC")!
   /// How much time the timeline pane shows, in milliseconds: one of ``Timeline/spans``.
   public internal(set) var timelineSpan = Timeline.standardSpan
+  /// The presenter layout (`p`): only the header, a large badge and the timeline.
+  public internal(set) var isPresenting = false
   /// Milliseconds since the start, as of the event being handled: the time the screen shows.
   public internal(set) var now = 0
   /// The window, in columns and rows.

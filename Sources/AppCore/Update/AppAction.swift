@@ -39,5 +39,7 @@ enum AppAction: Equatable {
   case scrollList(Int)
   case resize(width: Int, height: Int)
   case repaint
+  case zoom(Int)
+  case togglePresenter
   case quit
 }

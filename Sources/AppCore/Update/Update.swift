@@ -56,6 +56,15 @@ extension AppState {
       effects.append(.quit)
     case .repaint:
       effects.append(.repaint)
+    case .zoom(let step):
+      let spans = Timeline.spans
+      let index = max(0, min(spans.count - 1, (spans.firstIndex(of: timelineSpan) ?? 1) + step))
+      timelineSpan = spans[index]
+      let limit = index == 0 ? " (the closest)" : index == spans.count - 1 ? " (the widest)" : ""
+      say("the timeline shows the last \(timelineSpan / 1000) s\(limit)", kind: .info)
+    case .togglePresenter:
+      isPresenting.toggle()
+      say(isPresenting ? "presenter layout: p goes back" : "the full layout again", kind: .info)
     case .move(let delta):
       select(list.selection + delta * count)
     case .page(let direction):

@@ -12,6 +12,12 @@ public enum Screen {
       return grid
     }
     HeaderView.draw(state, layout: layout, into: &grid)
+    if state.isPresenting {
+      PresenterView.draw(state, layout: layout, into: &grid)
+      StatusBarView.draw(state, layout: layout, into: &grid)
+      FooterView.draw(state, layout: layout, into: &grid)
+      return grid
+    }
     if let pane = layout.basket {
       ItemListView.draw(state, layout: layout, into: &grid)
       BasketView.draw(state, in: pane, into: &grid)

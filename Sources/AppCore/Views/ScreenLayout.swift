@@ -29,7 +29,12 @@ public struct ScreenLayout: Equatable {
   /// is always there, with fewer rows (and less detail) only when the list would go below
   /// ``listMinimumRows``.
   var timelinePane: (rect: GridRect, density: TimelineView.Density) {
-    let spare = height - 4 - Self.listMinimumRows
+    timelinePane(keeping: Self.listMinimumRows)
+  }
+
+  /// The timeline pane when `rows` must stay free above it (for the list, or the large badge).
+  func timelinePane(keeping rows: Int) -> (rect: GridRect, density: TimelineView.Density) {
+    let spare = height - 4 - rows
     let density: TimelineView.Density =
       spare >= TimelineView.Density.full.rows
       ? .full : spare >= TimelineView.Density.compact.rows ? .compact : .minimal
