@@ -28,8 +28,10 @@ case .help:
   print(HelpText.text)
 case .version:
   print(HelpText.version)
-case .script(let path, let virtualClock, let options):
-  exit(ScriptMode.run(path: path, virtualClock: virtualClock, options: options))
+case .script(let path, let virtualClock, let marbles, let options):
+  exit(ScriptMode.run(path: path, virtualClock: virtualClock, marbles: marbles, options: options))
+case .play:
+  fail("--play is not built yet")
 case .run(let options):
   let startup: Startup
   do {

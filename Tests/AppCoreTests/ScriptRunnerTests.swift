@@ -86,3 +86,25 @@ import Testing
     #expect(run.errors == [])
   }
 }
+
+/// `--marbles`: a script run as a marble diagram, exact on the virtual clock.
+@Suite struct MarbleDiagramTests {
+  @Test(arguments: ["debounce-burst", "reorder-bug"])
+  func exampleMatchesItsGoldenDiagram(_ name: String) {
+    let recorder = ConsoleRecorder()
+    let status = ScriptMode.run(
+      path: examplePath("\(name).shop"), virtualClock: true, marbles: true, options: AppOptions(),
+      console: recorder.console)
+    #expect(status == 0)
+    expectSnapshot(recorder.output.map { $0 + "\n" }.joined(), named: "marbles-\(name)")
+  }
+
+  @Test func everyValueHasItsLabelAndTheRunItsEnd() {
+    let recorder = ConsoleRecorder(stdin: "add apple 9\n" + (0..<6).map { _ in "wait 150ms\nadd apple\n" }.joined())
+    #expect(ScriptMode.run(path: "-", virtualClock: true, marbles: true, options: AppOptions(), console: recorder.console) == 0)
+    let sentLabels = recorder.output[3]
+    for value in 9...15 { #expect(sentLabels.contains("\(value)"), "label \(value)") }
+    #expect(recorder.output[2].hasPrefix("sent "))
+    #expect(recorder.output[2].hasSuffix("|"), "the end of the run")
+  }
+}

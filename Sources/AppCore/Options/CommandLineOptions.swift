@@ -4,8 +4,10 @@ import Shop
 public enum CommandLineRequest: Equatable {
   /// Start the app in the terminal.
   case run(AppOptions)
-  /// Run a script without a terminal.
-  case script(path: String, virtualClock: Bool, AppOptions)
+  /// Run a script without a terminal, printing its events, or with `marbles` its marble diagram.
+  case script(path: String, virtualClock: Bool, marbles: Bool, AppOptions)
+  /// Play a script in the terminal app, at its own times, then stay open.
+  case play(path: String, AppOptions)
   /// Print the help text.
   case help
   /// Print the version.
@@ -26,6 +28,8 @@ public struct AppOptions: Equatable {
   public var colorDisabled = false
   /// `--no-mouse`.
   public var mouseDisabled = false
+  /// `--record FILE.cast`: what the terminal shows, kept as an asciicast v2 recording.
+  public var recordPath: String?
 
   /// The state file the user chose.
   public enum StateChoice: Equatable {
@@ -55,6 +59,8 @@ public enum CommandLineParser {
     var options = AppOptions()
     var script: String?
     var virtualClock = false
+    var marbles = false
+    var play: String?
     var seen: Set<String> = []
     var remaining = arguments[...]
 
@@ -127,6 +133,17 @@ public enum CommandLineParser {
       case "--virtual-clock":
         try flag()
         virtualClock = true
+      case "--marbles":
+        try flag()
+        marbles = true
+      case "--play":
+        let path = try value()
+        guard !path.isEmpty else { throw CommandLineError("--play needs a file name, or - for standard input") }
+        play = path
+      case "--record":
+        let path = try value()
+        guard !path.isEmpty else { throw CommandLineError("--record needs a file name, such as demo.cast") }
+        options.recordPath = path
       default:
         throw CommandLineError("unknown option '\(name)' (see shop --help)")
       }
@@ -135,10 +152,17 @@ public enum CommandLineParser {
     if seen.contains("--state"), seen.contains("--no-state") {
       throw CommandLineError("--state and --no-state cannot be used together")
     }
+    if script != nil, play != nil { throw CommandLineError("--script and --play cannot be used together") }
     if let script {
-      return .script(path: script, virtualClock: virtualClock, options)
+      if options.recordPath != nil {
+        throw CommandLineError("--record records the terminal: use it without --script (alone or with --play)")
+      }
+      // A marble diagram is exact only on the virtual clock, so --marbles implies it.
+      return .script(path: script, virtualClock: virtualClock || marbles, marbles: marbles, options)
     }
     if virtualClock { throw CommandLineError("--virtual-clock works only with --script") }
+    if marbles { throw CommandLineError("--marbles works only with --script") }
+    if let play { return .play(path: play, options) }
     return .run(options)
   }
 
@@ -151,7 +175,8 @@ public enum CommandLineParser {
     switch name {
     case "--debounce": "a duration such as 250ms, 1s or 1.5s"
     case "--store": "controlled, simple or derived"
-    case "--script": "a file name, or - for standard input"
+    case "--script", "--play": "a file name, or - for standard input"
+    case "--record": "a file name, such as demo.cast"
     default: "a file name"
     }
   }

@@ -3,9 +3,10 @@ import Foundation
 import Reactive
 import Shop
 
-/// `shop --script FILE|- [--virtual-clock] [options]`: reads the script, the catalog and the state
-/// file, checks every line, then plays the script through an ``AppRuntime`` without a terminal and
-/// prints one line per event (see DESIGN.md, "Script mode").
+/// `shop --script FILE|- [--virtual-clock] [--marbles] [options]`: reads the script, the catalog and
+/// the state file, checks every line, then plays the script through an ``AppRuntime`` without a
+/// terminal and prints one line per event (see DESIGN.md, "Script mode"), or with `marbles` the
+/// whole run as a ``MarbleDiagram``.
 ///
 /// Exit status: 0 when the script ran (domain refusals are notes, not failures); 2 when it did not
 /// start (an unreadable script, a bad line, a bad catalog, a state file that is in use or unreadable);
@@ -13,12 +14,14 @@ import Shop
 public enum ScriptMode {
   /// Runs the script at `path` (`-` for standard input) on the process's standard streams and
   /// returns the exit status. Blocks until the script is done; call it from any thread.
-  public static func run(path: String, virtualClock: Bool, options: AppOptions) -> Int32 {
-    run(path: path, virtualClock: virtualClock, options: options, console: .standard)
+  public static func run(path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions) -> Int32 {
+    run(path: path, virtualClock: virtualClock, marbles: marbles, options: options, console: .standard)
   }
 
   /// Runs the script at `path` on `console`; returns the exit status.
-  static func run(path: String, virtualClock: Bool, options: AppOptions, console: ScriptConsole) -> Int32 {
+  static func run(
+    path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions, console: ScriptConsole
+  ) -> Int32 {
     let lines: [ScriptLine]
     let catalog: Catalog
     do {
@@ -50,13 +53,19 @@ public enum ScriptMode {
       (scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date, shell: any AppShell) in
       AppRuntime(state: start, scheduler: scheduler, clock: clock, saver: stateStore, shell: shell)
     }
-    let emit = { (event: TimedEvent) in
-      if let line = ScriptOutput.line(for: event) { console.output(line) }
-    }
-    if virtualClock {
-      VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
+    if marbles {
+      let recorder = EventRecorder()
+      let end = VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: { recorder.events.append($0) })
+      MarbleDiagram.lines(for: recorder.events, end: end).forEach(console.output)
     } else {
-      RealClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
+      let emit = { (event: TimedEvent) in
+        if let line = ScriptOutput.line(for: event) { console.output(line) }
+      }
+      if virtualClock {
+        VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
+      } else {
+        RealClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
+      }
     }
 
     do {
@@ -80,4 +89,9 @@ public enum ScriptMode {
     state = loaded.state
     return store
   }
+}
+
+/// The events of a run, kept in order for the marble diagram.
+private final class EventRecorder {
+  var events: [TimedEvent] = []
 }

@@ -11,12 +11,13 @@ enum VirtualClockPlayer {
   static let startDate = Date(timeIntervalSince1970: 1_767_225_600)
 
   /// Plays `lines` on the runtime `makeRuntime` builds around the scheduler and a clock, sending each
-  /// announced event to `emit`.
+  /// announced event to `emit`; returns when the run ended, in milliseconds since its start.
+  @discardableResult
   static func play(
     _ lines: [ScriptLine],
     makeRuntime: (AnySchedulerOf<DispatchQueue>, @escaping () -> Date, any AppShell) -> AppRuntime,
     emit: @escaping (TimedEvent) -> Void
-  ) {
+  ) -> Int {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
     let clock = { startDate.addingTimeInterval(Double(start.distance(to: scheduler.now).magnitude) / 1e9) }
@@ -28,5 +29,6 @@ enum VirtualClockPlayer {
     }
     scheduler.run()
     withExtendedLifetime(shell) {}
+    return Int(start.distance(to: scheduler.now).magnitude / 1_000_000)
   }
 }

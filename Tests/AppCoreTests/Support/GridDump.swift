@@ -48,13 +48,6 @@ extension Grid {
 }
 
 extension String {
-  /// The string without trailing spaces.
-  func trimmingTrailingSpaces() -> String {
-    var result = self
-    while result.last == " " { result.removeLast() }
-    return result
-  }
-
   /// The string without trailing dots (plain columns in a style line).
   func trimmingTrailingDots() -> String {
     var result = self
