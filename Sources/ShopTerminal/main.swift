@@ -13,7 +13,7 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 
 /// The app, kept for the life of the process once it runs in the terminal.
 @MainActor enum Running {
-  static var app: (TerminalShell, AppRuntime)?
+  static var app: (TerminalShell, AppRuntime, ScriptPlayback?)?
 }
 
 let request: CommandLineRequest
@@ -30,15 +30,22 @@ case .version:
   print(HelpText.version)
 case .script(let path, let virtualClock, let marbles, let options):
   exit(ScriptMode.run(path: path, virtualClock: virtualClock, marbles: marbles, options: options))
-case .play:
-  fail("--play is not built yet")
-case .run(let options):
+case .run(let options), .play(_, let options):
   let startup: Startup
   do {
     startup = try Startup.prepare(
       options, environment: ProcessInfo.processInfo.environment, scriptMode: false)
   } catch {
     fail(error.description)
+  }
+  var playback: PlaybackScript?
+  if case .play(let path, _) = request {
+    switch PlaybackScript.load(path: path, catalog: startup.catalog) {
+    case .success(let script): playback = script
+    case .failure(let error):
+      for message in error.messages { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+      exit(2)
+    }
   }
   do {
     try Terminal.preflight()
@@ -71,7 +78,9 @@ case .run(let options):
       } catch {
         fail("cannot start the screen; use --script FILE to run without one")
       }
-      Running.app = (shell, runtime)
+      let player = playback.map { ScriptPlayback($0, runtime: runtime) }
+      player?.start()
+      Running.app = (shell, runtime, player)
     }
   }
   dispatchMain()

@@ -15,9 +15,12 @@ import Testing
     #expect(parse("--store", "derived") == .success(.run(options)))
     options.recordPath = "demo.cast"
     #expect(parse("--store=derived", "--record", "demo.cast") == .success(.run(options)))
-    #expect(parse("--play", "talk.shop", "--store", "derived", "--record", "demo.cast") == .success(.play(path: "talk.shop", options)))
     #expect(
-      parse("--script", "s.shop") == .success(.script(path: "s.shop", virtualClock: false, marbles: false, AppOptions())))
+      parse("--play", "talk.shop", "--store", "derived", "--record", "demo.cast")
+        == .success(.play(path: "talk.shop", options)))
+    #expect(
+      parse("--script", "s.shop")
+        == .success(.script(path: "s.shop", virtualClock: false, marbles: false, AppOptions())))
     #expect(
       parse("--script", "s.shop", "--marbles")
         == .success(.script(path: "s.shop", virtualClock: true, marbles: true, AppOptions())),
@@ -26,12 +29,21 @@ import Testing
 
   @Test func combinationsThatContradictEachOtherAreRefused() {
     #expect(parse("--marbles") == .failure(CommandLineError("--marbles works only with --script")))
-    #expect(parse("--play", "a.shop", "--script", "b.shop") == .failure(CommandLineError("--script and --play cannot be used together")))
+    #expect(
+      parse("--play", "a.shop", "--script", "b.shop")
+        == .failure(CommandLineError("--script and --play cannot be used together")))
     #expect(
       parse("--script", "b.shop", "--record", "x.cast")
-        == .failure(CommandLineError("--record records the terminal: use it without --script (alone or with --play)")))
-    #expect(parse("--play", "a.shop", "--virtual-clock") == .failure(CommandLineError("--virtual-clock works only with --script")))
-    #expect(parse("--record") == .failure(CommandLineError("--record needs a value: a file name, such as demo.cast")))
-    #expect(parse("--store", "fast") == .failure(CommandLineError("--store: 'fast' is not a store (use controlled, simple or derived)")))
+        == .failure(
+          CommandLineError("--record records the terminal: use it without --script (alone or with --play)")))
+    #expect(
+      parse("--play", "a.shop", "--virtual-clock")
+        == .failure(CommandLineError("--virtual-clock works only with --script")))
+    #expect(
+      parse("--record")
+        == .failure(CommandLineError("--record needs a value: a file name, such as demo.cast")))
+    #expect(
+      parse("--store", "fast")
+        == .failure(CommandLineError("--store: 'fast' is not a store (use controlled, simple or derived)")))
   }
 }

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Reactive
 import Shop
 import Testing
 
@@ -100,11 +102,59 @@ import Testing
   }
 
   @Test func everyValueHasItsLabelAndTheRunItsEnd() {
-    let recorder = ConsoleRecorder(stdin: "add apple 9\n" + (0..<6).map { _ in "wait 150ms\nadd apple\n" }.joined())
-    #expect(ScriptMode.run(path: "-", virtualClock: true, marbles: true, options: AppOptions(), console: recorder.console) == 0)
+    let recorder = ConsoleRecorder(
+      stdin: "add apple 9\n" + (0..<6).map { _ in "wait 150ms\nadd apple\n" }.joined())
+    #expect(
+      ScriptMode.run(
+        path: "-", virtualClock: true, marbles: true, options: AppOptions(), console: recorder.console) == 0)
     let sentLabels = recorder.output[3]
     for value in 9...15 { #expect(sentLabels.contains("\(value)"), "label \(value)") }
     #expect(recorder.output[2].hasPrefix("sent "))
     #expect(recorder.output[2].hasSuffix("|"), "the end of the run")
+  }
+}
+
+/// `--play`: a script played in the terminal app, line by line at its times.
+@Suite struct ScriptPlaybackTests {
+  @Test func eachLineRunsAtItsTimeShownAsItsKeysWithItsItemSelected() throws {
+    let scheduler = DispatchQueue.test
+    let shell = RecordingShell()
+    let state = AppState(
+      catalog: .builtIn, shop: ShopState(), mode: .controlled, debounce: .standard, width: 80, height: 24)
+    let runtime = AppRuntime(
+      state: state, scheduler: scheduler.eraseToAnyScheduler(), clock: Date.init, saver: nil, shell: shell)
+    let directory = try makeScratchDirectory()
+    let path = try writeFile(
+      "add banana 2\nwait 1s\nbag\nwait 500ms\nadd apple\n", named: "talk.shop", in: directory)
+    let script = try PlaybackScript.load(path: path, catalog: .builtIn).get()
+    let playback = ScriptPlayback(script, runtime: runtime)
+    playback.start()
+    #expect(runtime.state.shop.basket.quantity(ofItemWithID: "banana") == 2)
+    #expect(runtime.state.selectedItem?.id == "banana", "the item the line names is selected")
+    #expect(runtime.state.status.text == "▶ line 1, keys 2a: add banana 2 · added 2 × Banana")
+    scheduler.advance(by: .milliseconds(999))
+    #expect(runtime.state.shop.basket.quantity(ofItemWithID: ShoppingItem.paperBagID) == 0)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(runtime.state.shop.basket.quantity(ofItemWithID: ShoppingItem.paperBagID) == 1)
+    scheduler.advance(by: .milliseconds(500))
+    #expect(runtime.state.selectedItem?.id == "apple")
+    #expect(runtime.state.status.text == "▶ the script is over: the shop is yours (? shows every key)")
+    withExtendedLifetime(playback) {}
+  }
+
+  @Test func aBadScriptIsRefusedLineByLineBeforeAnythingPlays() throws {
+    let directory = try makeScratchDirectory()
+    let path = try writeFile("add pear\nwait soon\n", named: "bad.shop", in: directory)
+    guard case .failure(let error) = PlaybackScript.load(path: path, catalog: .builtIn) else {
+      Issue.record("a bad script loaded")
+      return
+    }
+    #expect(
+      error.messages == [
+        "error: line 1: no item \"pear\" in the catalog",
+        "error: line 2: wait: \"soon\" is not a duration (use 250ms, 1s, 1.5s or a number of seconds)",
+      ])
+    guard case .failure(let stdin) = PlaybackScript.load(path: "-", catalog: .builtIn) else { return }
+    #expect(stdin.messages == ["error: --play needs a file: standard input is the terminal"])
   }
 }

@@ -65,3 +65,19 @@ import Testing
     #expect(app.screen.contains("Items ("))
   }
 }
+
+/// The debounce windows drawn on the timeline.
+@Suite struct DebounceWindowTests {
+  @Test func aWindowThatEndedBeforeTheLeftEdgeIsNotDrawnAndOneThatBeganBeforeItIsCut() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"))
+    app.advance(milliseconds: 1000)
+    app.advance(milliseconds: 10_500)
+    app.press(.character("a"))
+    app.advance(milliseconds: 600)
+    let windows = TimelineLegibilityTests.paneRows(app)[3]
+    let leftEdge = windows.dropFirst(TimelineView.laneStart).prefix(20)
+    #expect(leftEdge.allSatisfy { $0 == " " }, "the first window is long gone: \(windows)")
+    #expect(windows.contains("└") && windows.contains("▸"), "the pending one runs to now")
+  }
+}

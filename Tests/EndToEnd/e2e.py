@@ -360,6 +360,26 @@ class TrustTests(unittest.TestCase):
                       "the screen painted again")
 
 
+class PlayTests(unittest.TestCase):
+    def test_play_shows_the_reorder_bug_line_by_line_then_leaves_the_app_open(self):
+        shop = WrappedShop(f"--no-state --play {os.path.join(ROOT, 'examples', 'reorder-bug.shop')}", 100, 30)
+        self.addCleanup(shop.close)
+        shop.wait_for_text("keys c y: checkout")
+        shop.wait_for_text("the script is over")
+        shop.wait_for(lambda: "basket 5 (2 short)" in shop.screen().splitlines()[0], "the bug in the header")
+        shop.send("a")
+        shop.wait_for_text("added Sourdough bread")
+
+    def test_play_refuses_a_bad_script_before_the_screen_starts(self):
+        path = os.path.join(tempfile.mkdtemp(prefix="shop-e2e-"), "bad.shop")
+        with open(path, "w") as file:
+            file.write("add pear\n")
+        result = subprocess.run([BINARY, "--no-state", "--play", path], capture_output=True, text=True,
+                                env={**os.environ, **ENVIRONMENT}, timeout=WAIT_SECONDS)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stderr, 'error: line 1: no item "pear" in the catalog\n')
+
+
 class NotATerminalTests(unittest.TestCase):
     def test_without_a_terminal_it_points_to_script_mode_and_exits_2(self):
         result = subprocess.run([BINARY], stdin=subprocess.DEVNULL, capture_output=True, text=True,

@@ -21,3 +21,36 @@ public enum ShopCommand: Equatable, Sendable {
   /// Change the debounce interval, from the next value on.
   case debounce(DebounceInterval)
 }
+
+extension ShopCommand {
+  /// The command as a script line says it: `add apple 2`.
+  var scriptText: String {
+    switch self {
+    case .add(let id, let quantity): quantity == 1 ? "add \(id)" : "add \(id) \(quantity)"
+    case .remove(let id, let quantity): quantity == 1 ? "remove \(id)" : "remove \(id) \(quantity)"
+    case .bag: "bag"
+    case .reorder: "reorder"
+    case .reorderOrder(let index): "reorder order \(index + 1)"
+    case .checkout: "checkout"
+    case .undo: "undo"
+    case .mode(let mode): "mode \(mode.rawValue)"
+    case .debounce(let interval): "debounce \(interval)"
+    }
+  }
+
+  /// The keys a user would press for it on the main screen: `2a` for `add apple 2` (with Apple
+  /// selected), `c y` for a checkout.
+  var keys: String {
+    switch self {
+    case .add(_, let quantity): quantity == 1 ? "a" : "\(quantity)a"
+    case .remove(_, let quantity): quantity == 1 ? "x" : "\(quantity)x"
+    case .bag: "b"
+    case .reorder: "r"
+    case .reorderOrder: "o r"
+    case .checkout: "c y"
+    case .undo: "u"
+    case .mode: "m"
+    case .debounce: "+ -"
+    }
+  }
+}

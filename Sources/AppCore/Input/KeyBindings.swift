@@ -101,7 +101,8 @@ enum KeyBindings {
       keys: [.character("["), .character("]")], label: "[ ]",
       meaning: "zoom the timeline in, out (5, 10, 30, 60 s)", hint: "[ ] zoom", action: .zoom(0)),
     KeyBinding(
-      keys: [.character("p")], label: "p", meaning: "presenter layout: the header, a large badge and the timeline",
+      keys: [.character("p")], label: "p",
+      meaning: "presenter layout: the header, a large badge and the timeline",
       hint: "p present", action: .togglePresenter),
     KeyBinding(
       keys: [.character("L")], label: "L", meaning: "the message log: every message in full", hint: "L log",

@@ -138,7 +138,9 @@ public enum CommandLineParser {
         marbles = true
       case "--play":
         let path = try value()
-        guard !path.isEmpty else { throw CommandLineError("--play needs a file name, or - for standard input") }
+        guard !path.isEmpty else {
+          throw CommandLineError("--play needs a file name, or - for standard input")
+        }
         play = path
       case "--record":
         let path = try value()
@@ -155,7 +157,8 @@ public enum CommandLineParser {
     if script != nil, play != nil { throw CommandLineError("--script and --play cannot be used together") }
     if let script {
       if options.recordPath != nil {
-        throw CommandLineError("--record records the terminal: use it without --script (alone or with --play)")
+        throw CommandLineError(
+          "--record records the terminal: use it without --script (alone or with --play)")
       }
       // A marble diagram is exact only on the virtual clock, so --marbles implies it.
       return .script(path: script, virtualClock: virtualClock || marbles, marbles: marbles, options)

@@ -16,7 +16,8 @@ public final class AppRuntime {
   /// The store, the badge and their subscriptions.
   public let engine: ShopEngine
 
-  private let scheduler: AnySchedulerOf<DispatchQueue>
+  /// The app's clock and queue: what debounces the badge, ticks the timeline and times a played script.
+  public let scheduler: AnySchedulerOf<DispatchQueue>
   private let startTime: DispatchQueue.SchedulerTimeType
   private let saver: (any StateSaving)?
   private weak var shell: (any AppShell)?

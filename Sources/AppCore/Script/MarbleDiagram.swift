@@ -26,7 +26,8 @@ enum MarbleDiagram {
       case .badge(let value): lanes[1].values.append((timed.milliseconds, value))
       case .basket(let value): lanes[2].values.append((timed.milliseconds, value))
       case .action(let action): actions.append((timed.milliseconds, action.mark.letter))
-      case .note(let text): notes.append("  \(ScriptOutput.seconds(timed.milliseconds)) \(UntrustedText.escaped(text))")
+      case .note(let text):
+        notes.append("  \(ScriptOutput.seconds(timed.milliseconds)) \(UntrustedText.escaped(text))")
       }
     }
     var lines = [
@@ -37,7 +38,8 @@ enum MarbleDiagram {
       LaneLabels.Label(column: column($0), text: "\($0 / 1000)s")
     }
     lines.append(
-      row("time", labels: LaneLabels.place(ticks, width: columns + 1), width: columns + 1).trimmingTrailingSpaces())
+      row("time", labels: LaneLabels.place(ticks, width: columns + 1), width: columns + 1)
+        .trimmingTrailingSpaces())
     for lane in lanes {
       var marks = Array(repeating: Character("-"), count: columns) + ["|"]
       for mark in LaneMarks.marks(columns: lane.values.map { column($0.0) }, width: columns) {
@@ -47,14 +49,19 @@ enum MarbleDiagram {
       }
       lines.append(pad(lane.name) + String(marks))
       let labels = lane.values.map { LaneLabels.Label(column: column($0.0), text: "\($0.1)") }
-      lines.append(row("", labels: LaneLabels.place(labels, width: columns), width: columns).trimmingTrailingSpaces())
+      lines.append(
+        row("", labels: LaneLabels.place(labels, width: columns), width: columns).trimmingTrailingSpaces())
     }
     if !actions.isEmpty {
       var marks = Array(repeating: Character(" "), count: columns)
       for (milliseconds, letter) in actions { marks[column(milliseconds)] = letter }
-      let names: [Character: String] = ["C": "checkout", "R": "reorder", "M": "store", "D": "debounce", "U": "undo"]
+      let names: [Character: String] = [
+        "C": "checkout", "R": "reorder", "M": "store", "D": "debounce", "U": "undo",
+      ]
       let legend = Set(actions.map(\.1)).sorted().map { "\($0) \(names[$0] ?? "")" }
-      lines.append((pad("actions") + String(marks)).trimmingTrailingSpaces() + "   (" + legend.joined(separator: ", ") + ")")
+      lines.append(
+        (pad("actions") + String(marks)).trimmingTrailingSpaces() + "   (" + legend.joined(separator: ", ")
+          + ")")
     }
     if !notes.isEmpty { lines += ["notes:"] + notes }
     return lines

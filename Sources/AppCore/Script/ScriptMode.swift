@@ -14,7 +14,9 @@ import Shop
 public enum ScriptMode {
   /// Runs the script at `path` (`-` for standard input) on the process's standard streams and
   /// returns the exit status. Blocks until the script is done; call it from any thread.
-  public static func run(path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions) -> Int32 {
+  public static func run(path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions)
+    -> Int32
+  {
     run(path: path, virtualClock: virtualClock, marbles: marbles, options: options, console: .standard)
   }
 

@@ -83,6 +83,7 @@ public struct AppState: Equatable {
     self.debounce = debounce
     self.width = max(0, width)
     self.height = max(0, height)
+    if mode == .simple { status.text = "simple store" + Self.reorderBugHint + "; ? explains" }
     badge = Stamped(value: shop.basket.badgeQuantity, milliseconds: 0, sequence: 0)
   }
 

@@ -6,6 +6,11 @@ public enum AppEvent: Equatable, Sendable {
   case input(InputEvent)
   /// A change asked of the shop directly, as a script line does.
   case command(ShopCommand)
+  /// A script line played in the terminal app (`--play`): shown as the keys it stands for, with the
+  /// item it acts on selected, then carried out.
+  case played(line: Int, ShopCommand)
+  /// The played script has no lines left.
+  case playbackFinished
   /// The clock moved on while the timeline animates.
   case tick
   /// The quantity store published a value.

@@ -2,6 +2,9 @@ import Foundation
 import Shop
 
 extension AppState {
+  /// What the simple store says when it comes in: how to see the article's bug.
+  static let reorderBugHint = "; to see its bug, check out, add two items, press r"
+
   /// The one place the app changes: applies `event`, which happens `now` milliseconds after the start,
   /// and returns what the shell must do. Shop commands go through `engine` (the domain's use cases on
   /// the current store); everything else is a change of this value. Nothing here reads a clock, draws,
@@ -16,6 +19,10 @@ extension AppState {
       }
     case .command(let command):
       run(command, engine: engine, effects: &effects)
+    case .played(let line, let command):
+      play(line: line, command, engine: engine, effects: &effects)
+    case .playbackFinished:
+      say("▶ the script is over: the shop is yours (? shows every key)", kind: .info)
     case .tick:
       break
     case .storePublished(let value):
@@ -169,6 +176,26 @@ extension AppState {
     }
   }
 
+  /// A script line played on screen: the item it names selected (the filter cleared if it hides it),
+  /// the command carried out, and the status saying which keys it stands for.
+  private mutating func play(
+    line: Int, _ command: ShopCommand, engine: ShopEngine, effects: inout [AppEffect]
+  ) {
+    overlay = nil
+    switch command {
+    case .add(let id, _), .remove(let id, _):
+      focus = .items
+      if let index = catalog.items.firstIndex(where: { $0.id == id }) {
+        if list.matches != nil, !(list.matches ?? []).contains(index) { editFilter(.clearFilter) }
+        select(list.matches?.firstIndex(of: index) ?? index)
+      }
+    default:
+      break
+    }
+    run(command, engine: engine, effects: &effects)
+    say("▶ line \(line), keys \(command.keys): \(command.scriptText) · \(status.text)", kind: status.kind)
+  }
+
   /// Opens the checkout confirmation, or says at once why the basket cannot be checked out (empty, only
   /// paper bags, items no longer sold): the domain decides, on a copy, before anything is asked.
   private mutating func askToCheckOut(engine: ShopEngine, effects: inout [AppEffect]) {
@@ -249,7 +276,9 @@ extension AppState {
       let replay = pending != nil || basketQuantity != badge.value
       record(.action(.mode(newMode)), effects: &effects)
       engine.useStore(newMode, basket: shop.basket, replay: replay, debounce: debounce)
-      say("\(newMode.rawValue) store: \(newMode.summary)", kind: .info)
+      say(
+        "\(newMode.rawValue) store: \(newMode.summary)\(newMode == .simple ? Self.reorderBugHint : "")",
+        kind: .info)
     case .debounce(let interval):
       guard interval != debounce else {
         // `+` at 5 s or `-` at off: say so rather than nothing.

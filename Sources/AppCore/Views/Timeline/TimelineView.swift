@@ -173,13 +173,15 @@ enum TimelineView {
       windows.append((pending.milliseconds, state.now, true))
     }
     for window in windows {
-      let end = column(window.to) ?? laneWidth - 1
+      // A window that ended before the lane's left edge is not drawn; one that began before it is cut.
+      guard let end = column(window.to) else { continue }
       let start = column(window.from) ?? 0
       guard end > start else { continue }
       var text = (column(window.from) == nil ? "─" : "└") + String(repeating: "─", count: end - start - 1)
       text += window.open ? "▸" : "┘"
       let length = window.open ? state.debounce.milliseconds : window.to - window.from
-      let label = "\(length / 1000).\(length % 1000 / 100) s"
+      let tenths = (length + 50) / 100
+      let label = "\(tenths / 10).\(tenths % 10) s"
       if label.count + 4 <= text.count {
         // Inside the bracket when it is long enough, else just before or after it.
         let middle = (text.count - label.count - 2) / 2
