@@ -6,12 +6,14 @@ import Foundation
 @MainActor
 final class TerminalShell: AppShell {
   private let terminal: Terminal
+  private let recording: CastFile?
   private var loop: TerminalEventLoop?
   private var runtime: AppRuntime?
 
-  /// A shell for a terminal that has not been touched yet.
-  init(terminal: Terminal) {
+  /// A shell for a terminal that has not been touched yet, recording what it draws to `recording`.
+  init(terminal: Terminal, recording: CastFile? = nil) {
     self.terminal = terminal
+    self.recording = recording
   }
 
   /// Starts the event sources and the screen, gives the runtime the window size, and draws the first
@@ -31,7 +33,10 @@ final class TerminalShell: AppShell {
   nonisolated var hasScreen: Bool { true }
 
   nonisolated func draw(_ grid: Grid) {
-    MainActor.assumeIsolated { terminal.draw(grid) }
+    MainActor.assumeIsolated {
+      terminal.draw(grid)
+      recording?.record(grid)
+    }
   }
 
   nonisolated func announce(_ event: TimedEvent) {}
@@ -44,6 +49,7 @@ final class TerminalShell: AppShell {
     MainActor.assumeIsolated { () -> Void in
       terminal.stop()
       if let message { FileHandle.standardError.write(Data("shop: \(message)\n".utf8)) }
+      if let failure = recording?.failure { FileHandle.standardError.write(Data("shop: \(failure)\n".utf8)) }
       Foundation.exit(status)
     }
   }

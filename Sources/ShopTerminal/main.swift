@@ -60,6 +60,13 @@ case .run(let options), .play(_, let options):
       }
     fail("\(reason); use --script FILE to run without one")
   }
+  // Created once the terminal is known to be usable, so that a refused start leaves no file behind.
+  let recording: CastFile?
+  do {
+    recording = try options.recordPath.map { path throws(CastFile.OpenError) in try CastFile(path: path) }
+  } catch {
+    fail(error.description)
+  }
   DispatchQueue.main.async {
     MainActor.assumeIsolated {
       var state = AppState(
@@ -69,7 +76,8 @@ case .run(let options), .play(_, let options):
       if let notice = startup.notice { state.showNotice(notice) }
       let shell = TerminalShell(
         terminal: Terminal(
-          options: Terminal.Options(colorDisabled: options.colorDisabled, mouse: !options.mouseDisabled)))
+          options: Terminal.Options(colorDisabled: options.colorDisabled, mouse: !options.mouseDisabled)),
+        recording: recording)
       let runtime = AppRuntime(
         state: state, scheduler: DispatchQueue.main.eraseToAnyScheduler(), clock: Date.init,
         saver: startup.stateStore, shell: shell)

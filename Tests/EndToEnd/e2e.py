@@ -5,6 +5,7 @@ Builds nothing: run `swift build` first (`make e2e` does). SHOP_BINARY overrides
 (default .build/debug/shop). Each test gets its own tmux server socket, so nothing touches a user's tmux.
 """
 
+import json
 import os
 import re
 import shutil
@@ -378,6 +379,47 @@ class PlayTests(unittest.TestCase):
                                 env={**os.environ, **ENVIRONMENT}, timeout=WAIT_SECONDS)
         self.assertEqual(result.returncode, 2)
         self.assertEqual(result.stderr, 'error: line 1: no item "pear" in the catalog\n')
+
+
+class RecordTests(unittest.TestCase):
+    def test_record_writes_an_asciicast_that_plays_back_the_screen(self):
+        directory = tempfile.mkdtemp(prefix="shop-e2e-cast-")
+        cast = os.path.join(directory, "demo.cast")
+        shop = WrappedShop(f"--no-state --record {cast}")
+        self.addCleanup(shop.close)
+        shop.wait_for_text("Basket: 0")
+        shop.send("a", "a")
+        shop.wait_for_text("Basket: 2")
+        shop.send("q")
+        self.assertEqual(shop.exit_status(), 0)
+        with open(cast) as file:
+            lines = file.read().splitlines()
+        header = json.loads(lines[0])
+        self.assertEqual((header["version"], header["width"], header["height"]), (2, 80, 24))
+        events = [json.loads(line) for line in lines[1:]]
+        self.assertTrue(all(kind in ("o", "r") for _, kind, _ in events))
+        times = [time for time, _, _ in events]
+        self.assertEqual(times, sorted(times))
+        # Played into a fresh pane, the recording shows the last screen the app drew.
+        output = "".join(data for _, kind, data in events if kind == "o")
+        replay_file = os.path.join(directory, "replay.bin")
+        with open(replay_file, "w") as file:
+            file.write(output)
+        pane = Pane(f"sh -c 'cat {replay_file}; sleep 600'")
+        self.addCleanup(pane.close)
+        pane.wait_for_text("Basket: 2")
+        self.assertIn("2 × Apple", pane.screen())
+
+    def test_record_never_overwrites_a_file(self):
+        directory = tempfile.mkdtemp(prefix="shop-e2e-cast-")
+        cast = os.path.join(directory, "kept.cast")
+        with open(cast, "w") as file:
+            file.write("mine")
+        shop = WrappedShop(f"--no-state --record {cast}")
+        self.addCleanup(shop.close)
+        self.assertEqual(shop.exit_status(), 2)
+        with open(cast) as file:
+            self.assertEqual(file.read(), "mine")
 
 
 class NotATerminalTests(unittest.TestCase):

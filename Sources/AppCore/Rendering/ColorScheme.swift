@@ -98,7 +98,7 @@ public struct ColorScheme: Hashable, Sendable {
   }
 
   /// The terminal colour index of a palette colour.
-  private func colorIndex(_ color: PaletteColor, defaultIndex: Int) -> Int {
+  func colorIndex(_ color: PaletteColor, defaultIndex: Int) -> Int {
     switch color {
     case .terminalDefault: return defaultIndex
     case .danger: return 1
