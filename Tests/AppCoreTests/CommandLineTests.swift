@@ -47,3 +47,17 @@ import Testing
         == .failure(CommandLineError("--store: 'fast' is not a store (use controlled, simple or derived)")))
   }
 }
+
+/// Durations on the command line and in scripts.
+@Suite struct DurationTests {
+  @Test func everyNegativeSignIsRefusedZeroIncluded() throws {
+    for text in ["-0", "-0ms", "-0s", "-0.0", "-1ms", "-1"] {
+      #expect(throws: DurationParser.Problem.notADuration(text), "\(text)") {
+        try DurationParser.milliseconds(text)
+      }
+    }
+    #expect(try DurationParser.milliseconds("0") == 0)
+    #expect(try DurationParser.milliseconds("1.5s") == 1500)
+    #expect(try DurationParser.milliseconds("250ms") == 250)
+  }
+}

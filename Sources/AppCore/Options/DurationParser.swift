@@ -27,8 +27,10 @@ public enum DurationParser {
       (number, scale) = (Substring(text), 1000)
     }
     let parts = number.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
-      let whole = Int(parts[0]), whole >= 0, whole <= 1_000_000, parts[0].first != "+"
+    // Digits only: no sign of either kind (`-0` is refused like `-1`).
+    guard (1...2).contains(parts.count),
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let whole = Int(parts[0]), whole <= 1_000_000
     else { throw .notADuration(text) }
     var value = whole * scale
     if parts.count == 2 {
