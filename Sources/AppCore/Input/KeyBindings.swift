@@ -170,6 +170,10 @@ enum KeyBindings {
   static func footer(width: Int, focus: Focus = .items, prefix: String = "", reorder: String? = nil) -> String
   {
     let ending = "? help  q quit"
+    // What comes first (a count, the filter) gives way before the way to help and out does.
+    let prefix =
+      DisplayWidth.of(prefix) + DisplayWidth.of(ending) + 1 > width
+      ? prefix.fitted(toWidth: max(0, width - DisplayWidth.of(ending) - 3)) + "  " : prefix
     var hints: [String] = []
     let all = main(focus).compactMap(\.hint).map { hint in
       switch hint {
@@ -179,16 +183,25 @@ enum KeyBindings {
       }
     }
     for hint in all {
+      // A hint too long for what is left is skipped; a shorter one after it may still fit.
       let candidate = (hints + [hint, ending]).joined(separator: "  ")
-      guard DisplayWidth.of(prefix) + 1 + DisplayWidth.of(candidate) <= width else { break }
+      guard DisplayWidth.of(prefix) + 1 + DisplayWidth.of(candidate) <= width else { continue }
       hints.append(hint)
     }
     return " " + prefix + (hints + [ending]).joined(separator: "  ")
   }
 
-  /// The hints of `bindings`, for the footer of an overlay.
-  static func hints(_ bindings: [KeyBinding]) -> String {
-    " " + bindings.compactMap(\.hint).joined(separator: "  ")
+  /// The hints of `bindings` that fit in `width` columns, for the footer of an overlay: the last two
+  /// (the way back and the way out) always, the others while they fit.
+  static func hints(_ bindings: [KeyBinding], width: Int = .max) -> String {
+    let all = bindings.compactMap(\.hint)
+    let kept = Array(all.suffix(2))
+    var chosen: [String] = []
+    for hint in all.dropLast(2) {
+      let candidate = (chosen + [hint] + kept).joined(separator: "  ")
+      if 1 + DisplayWidth.of(candidate) <= width { chosen.append(hint) }
+    }
+    return " " + (chosen + kept).joined(separator: "  ")
   }
 
   /// The action for `event`, given what the screen is doing; `nil` for input that does nothing here.

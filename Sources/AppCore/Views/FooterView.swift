@@ -6,11 +6,11 @@ enum FooterView {
     let hint: String
     switch state.overlay {
     case .confirmCheckout:
-      hint = KeyBindings.hints(KeyBindings.confirm)
+      hint = KeyBindings.hints(KeyBindings.confirm, width: layout.width)
     case .help, .messages, .details:
-      hint = KeyBindings.hints(KeyBindings.overlay)
+      hint = KeyBindings.hints(KeyBindings.overlay, width: layout.width)
     case .history:
-      hint = KeyBindings.hints(KeyBindings.history)
+      hint = KeyBindings.hints(KeyBindings.history, width: layout.width)
     case nil where state.list.isEditingFilter:
       hint = " filter: \(state.list.filter)▏   Enter keeps it   Esc clears it"
     case nil where !state.list.filter.isEmpty:
