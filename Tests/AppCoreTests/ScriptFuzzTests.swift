@@ -24,7 +24,7 @@ import Testing
     let parser = ScriptParser(catalog: .builtIn)
     for iteration in 0..<iterations {
       let bytes = Self.mutate(seeds.randomElement(using: &random)!, using: &random)
-      let where_ = "seed \(seed) iteration \(iteration) (repeat: SHOP_FUZZ_SEED=\(seed))"
+      let place = "seed \(seed) iteration \(iteration) (repeat: SHOP_FUZZ_SEED=\(seed))"
       do {
         let lines = try parser.parse(bytes)
         // Long waits are allowed (an hour at most); the virtual clock plays them at once.
@@ -40,13 +40,13 @@ import Testing
           },
           emit: { if let line = ScriptOutput.line(for: $0) { output.append(line) } })
         for line in output where Self.hasRawControl(line) {
-          Issue.record("\(where_): output line with a control character: \(line.debugDescription)")
+          Issue.record("\(place): output line with a control character: \(line.debugDescription)")
           return
         }
       } catch {
         for message in error.messages {
           guard !Self.hasRawControl(message), message.count <= 200, !message.contains("\n") else {
-            Issue.record("\(where_): bad error line \(message.debugDescription)")
+            Issue.record("\(place): bad error line \(message.debugDescription)")
             return
           }
         }
