@@ -24,8 +24,7 @@ struct OperatorScaleBenchmarks {
         ],
       ])
 
-    let small = advancePerAction(queued: 1000, rounds: 7)
-    let large = advancePerAction(queued: 64_000, rounds: 5)
+    let (small, large) = advancePerAction(small: 1000, large: 64_000, samples: 9)
     let ratio = large / small
     printTable(
       "Reactive: TestScheduler advance past queued actions in random date order, release build",
@@ -66,27 +65,52 @@ struct OperatorScaleBenchmarks {
     return result
   }
 
-  /// The cost per action of one `advance` past `queued` actions scheduled at pseudo-random dates; the
-  /// median of `rounds`, each on a freshly filled scheduler (filling it is not timed).
-  private func advancePerAction(queued: Int, rounds: Int) -> Double {
+  /// The cost per action of an `advance` past all of `queued` actions scheduled at pseudo-random dates:
+  /// the median of `samples`, each sample advancing 64,000 actions in all (one scheduler of 64,000, or
+  /// 64 of 1,000 one after the other). Filling a scheduler is not timed; the two sizes alternate, so
+  /// that both see the machine in the same state.
+  private func advancePerAction(small: Int, large: Int, samples: Int) -> (small: Double, large: Double) {
+    var generator = PseudoRandom(seed: 0x9E37_79B9_7F4A_7C15)
+    var smallSamples: [Double] = []
+    var largeSamples: [Double] = []
+    for _ in 0..<samples {
+      smallSamples.append(advanceSample(queued: small, schedulers: large / small, &generator))
+      largeSamples.append(advanceSample(queued: large, schedulers: 1, &generator))
+    }
+    return (smallSamples.sorted()[samples / 2], largeSamples.sorted()[samples / 2])
+  }
+
+  /// Nanoseconds per action to advance `schedulers` schedulers of `queued` actions each, one after the
+  /// other, each filled just before it is advanced.
+  private func advanceSample(queued: Int, schedulers: Int, _ generator: inout PseudoRandom) -> Double {
     final class Count { var value = 0 }
     let count = Count()
-    var samples: [Double] = []
-    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    for _ in 0..<rounds {
+    var elapsed: UInt64 = 0
+    for _ in 0..<schedulers {
       let scheduler = DispatchQueue.test
       for _ in 0..<queued {
-        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        let millisecond = Int((seed >> 33) % UInt64(queued))
+        let millisecond = Int(generator.next() % UInt64(queued))
         scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(millisecond))) {
           count.value &+= 1
         }
       }
       let start = nanosecondsNow()
       scheduler.advance(by: .seconds(queued))
-      samples.append(Double(nanosecondsNow() - start) / Double(queued))
+      elapsed += nanosecondsNow() - start
     }
-    precondition(count.value == queued * rounds, "actions lost")
-    return samples.sorted()[samples.count / 2]
+    precondition(count.value == queued * schedulers, "actions lost")
+    return Double(elapsed) / Double(queued * schedulers)
+  }
+}
+
+/// A linear congruential generator: the same pseudo-random dates on every run.
+private struct PseudoRandom {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return state >> 33
   }
 }

@@ -55,8 +55,16 @@ extension DispatchQueue: Scheduler {
     }
 
     /// Equal when the uptimes are equal.
+    @inlinable
     public static func == (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
-      lhs.dispatchTime.uptimeNanoseconds == rhs.dispatchTime.uptimeNanoseconds
+      lhs.dispatchTime.rawValue == rhs.dispatchTime.rawValue
+    }
+
+    /// Ordered by uptime. The raw dispatch time counts uptime in the clock's own units, so it orders
+    /// the same and is read without a call into Dispatch.
+    @inlinable
+    public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
+      lhs.dispatchTime.rawValue < rhs.dispatchTime.rawValue
     }
 
     /// An interval of dispatch time, counted in nanoseconds. Literals count seconds.
