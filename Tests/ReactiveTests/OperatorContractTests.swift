@@ -170,5 +170,8 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
       upstream, token in
       upstream.handleEvents(receiveOutput: { _ in withExtendedLifetime(token) {} }).eraseToAnyPublisher()
     },
+    OperatorCase(name: "ReceiveOn", passesUpstreamSubscription: false, mirrorLabels: []) { upstream, _ in
+      upstream.receive(on: ImmediateScheduler.shared).eraseToAnyPublisher()
+    },
   ]
 }
