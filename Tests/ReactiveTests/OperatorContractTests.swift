@@ -166,6 +166,9 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     ) { upstream, token in
       upstream.removeDuplicates { _, _ in withExtendedLifetime(token) { false } }.eraseToAnyPublisher()
     },
+    OperatorCase(name: "Drop", passesUpstreamSubscription: false, mirrorLabels: []) { upstream, _ in
+      upstream.dropFirst(0).eraseToAnyPublisher()
+    },
     OperatorCase(name: "HandleEvents", passesUpstreamSubscription: false, mirrorLabels: []) {
       upstream, token in
       upstream.handleEvents(receiveOutput: { _ in withExtendedLifetime(token) {} }).eraseToAnyPublisher()
