@@ -176,5 +176,11 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     OperatorCase(name: "ReceiveOn", passesUpstreamSubscription: false, mirrorLabels: []) { upstream, _ in
       upstream.receive(on: ImmediateScheduler.shared).eraseToAnyPublisher()
     },
+    OperatorCase(
+      name: "Debounce", passesUpstreamSubscription: false,
+      mirrorLabels: ["downstream", "downstreamDemand", "currentValue"]
+    ) { upstream, _ in
+      upstream.debounce(for: 0, scheduler: ImmediateScheduler.shared).eraseToAnyPublisher()
+    },
   ]
 }
