@@ -33,23 +33,22 @@ struct DebounceState<Value, Time: Comparable> {
     }
   }
 
+  /// Where the stream is. Kept apart from the upstream and the timer's cancellable, which are
+  /// references: a value's path reads only plain fields, and copies no reference.
   @usableFromInline
   enum Phase {
     case awaitingSubscription
-    case active(upstream: any Subscription)
+    case active
     case finished
   }
 
-  @usableFromInline
-  enum Timer {
-    case idle
-    /// Started; its cancellable arrives once the scheduler has returned it.
-    case running(id: Int, cancellable: (any Cancellable)?)
-  }
-
   @usableFromInline var phase = Phase.awaitingSubscription
-  @usableFromInline var timer = Timer.idle
-  @usableFromInline var nextTimer = 0
+  @usableFromInline var upstream: (any Subscription)?
+  /// The timer started and not yet fired, if any.
+  @usableFromInline var runningTimer: Int?
+  /// The running timer's cancellable, once the scheduler has returned it.
+  @usableFromInline var timerCancellable: (any Cancellable)?
+  @usableFromInline var lastTimer = 0
   @usableFromInline var deadline: Time?
   /// The value waiting for its deadline.
   @usableFromInline private(set) var pending: Value?
@@ -61,8 +60,9 @@ struct DebounceState<Value, Time: Comparable> {
   /// Accepts the upstream subscription; false if one was already accepted or the stream is over.
   @inlinable
   mutating func subscribe(_ upstream: any Subscription) -> Bool {
-    guard case .awaitingSubscription = phase else { return false }
-    phase = .active(upstream: upstream)
+    guard phase == .awaitingSubscription else { return false }
+    phase = .active
+    self.upstream = upstream
     return true
   }
 
@@ -70,10 +70,10 @@ struct DebounceState<Value, Time: Comparable> {
   /// a timer is already running (it fires no later than `deadline`) or the stream is over.
   @inlinable
   mutating func receive(_ value: Value, dueAt deadline: Time) -> Int? {
-    guard case .active = phase else { return nil }
+    guard phase == .active else { return nil }
     pending = value
     self.deadline = deadline
-    guard case .idle = timer else { return nil }
+    guard runningTimer == nil else { return nil }
     return startTimer()
   }
 
@@ -81,8 +81,8 @@ struct DebounceState<Value, Time: Comparable> {
   /// the current one (it already fired, or the stream ended).
   @inlinable
   mutating func timerStarted(_ id: Int, _ cancellable: any Cancellable) -> (any Cancellable)? {
-    guard case .running(id, nil) = timer else { return cancellable }
-    timer = .running(id: id, cancellable: cancellable)
+    guard runningTimer == id else { return cancellable }
+    timerCancellable = cancellable
     return nil
   }
 
@@ -90,8 +90,8 @@ struct DebounceState<Value, Time: Comparable> {
   /// Combine.
   @inlinable
   mutating func timerFired(_ id: Int, at now: Time) -> TimerAction {
-    guard case .active = phase, case .running(id, let cancellable) = timer else { return .none }
-    timer = .idle
+    guard phase == .active, runningTimer == id else { return .none }
+    let cancellable = stopTimer()
     guard let value = pending, let deadline else { return .cancel(timer: cancellable) }
     if now < deadline {
       return .restart(timer: cancellable, next: startTimer(), deadline: deadline)
@@ -113,36 +113,42 @@ struct DebounceState<Value, Time: Comparable> {
   /// ended, and the completion is not to be forwarded.
   @inlinable
   mutating func complete() -> End? {
-    guard case .active = phase else { return nil }
-    return finish(upstream: nil)
+    guard phase == .active else { return nil }
+    return finish()
   }
 
   /// Ends the stream on a downstream cancel; `nil` when it had already ended.
   @inlinable
   mutating func cancel() -> End? {
-    switch phase {
-    case .finished: return nil
-    case .awaitingSubscription: return finish(upstream: nil)
-    case .active(let upstream): return finish(upstream: upstream)
-    }
+    guard phase != .finished else { return nil }
+    return finish()
   }
 
   @inlinable
-  mutating func finish(upstream: (any Subscription)?) -> End {
+  mutating func finish() -> End {
     defer {
       phase = .finished
-      timer = .idle
+      upstream = nil
       pending = nil
       deadline = nil
     }
-    if case .running(_, let cancellable) = timer { return End(timer: cancellable, upstream: upstream) }
-    return End(timer: nil, upstream: upstream)
+    return End(timer: stopTimer(), upstream: upstream)
   }
 
   @inlinable
   mutating func startTimer() -> Int {
-    nextTimer &+= 1
-    timer = .running(id: nextTimer, cancellable: nil)
-    return nextTimer
+    lastTimer &+= 1
+    runningTimer = lastTimer
+    return lastTimer
+  }
+
+  /// Forgets the running timer; returns its cancellable, to cancel.
+  @inlinable
+  mutating func stopTimer() -> (any Cancellable)? {
+    defer {
+      runningTimer = nil
+      timerCancellable = nil
+    }
+    return timerCancellable
   }
 }
