@@ -4,5 +4,6 @@ import Foundation
 /// `make bench`: every benchmark of the project, printed as tables.
 let reactive = ReactiveBenchmarks()
 reactive.run()
+OperatorScaleBenchmarks().run()
 runShopBenchmarks()
 RenderBenchmarks().run()

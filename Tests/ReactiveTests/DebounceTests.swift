@@ -142,4 +142,114 @@ import Testing
     #expect(events.value == [.value(3), .completion(.finished)])
     cancellable.cancel()
   }
+
+  @Test func aBurstKeepsOneTimerAndIsDeliveredExactlyOneIntervalAfterItsLastValue() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let log = Locked<[TimedValue]>([])
+    let cancellable = subject.debounce(for: .seconds(1), scheduler: scheduler).sink {
+      log.append(TimedValue(scheduler.now, $0))
+    }
+    var mostTimers = 0
+    for value in 0..<100 {
+      subject.send(value)
+      mostTimers = max(mostTimers, scheduler.scheduledCount)
+      scheduler.advance(by: .milliseconds(30))
+    }
+    scheduler.advance(by: .seconds(5))
+    #expect(mostTimers == 1)
+    #expect(log.value == [TimedValue(testTime(3.97), 99)])
+    cancellable.cancel()
+  }
+
+  @Test func aTimerOvertakenByALaterValueIsStartedAgainForTheRestOfTheWait() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let log = Locked<[TimedValue]>([])
+    let cancellable = subject.debounce(for: .seconds(1), scheduler: scheduler).sink {
+      log.append(TimedValue(scheduler.now, $0))
+    }
+    subject.send(1)
+    scheduler.advance(by: .milliseconds(600))
+    subject.send(2)
+    scheduler.advance(by: .milliseconds(600))
+    subject.send(3)
+    scheduler.advance(by: .milliseconds(1300))
+    subject.send(4)
+    scheduler.advance(by: .seconds(5))
+    #expect(log.value == [TimedValue(testTime(2.2), 3), TimedValue(testTime(3.5), 4)])
+    cancellable.cancel()
+  }
+
+  @Test func neitherTheCompletionNorACancelLeavesATimerArmed() {
+    let scheduler = DispatchQueue.test
+    let completing = PassthroughSubject<Int, Never>()
+    let completed = Recorder<Int, Never>()
+    completing.debounce(for: .seconds(1), scheduler: scheduler).subscribe(completed)
+    completing.send(1)
+    #expect(scheduler.scheduledCount == 1)
+    completing.send(completion: .finished)
+    scheduler.advance()
+    #expect(scheduler.scheduledCount == 0)
+    #expect(completed.events == [.subscription, .completion(.finished)])
+
+    let cancelling = PassthroughSubject<Int, Never>()
+    let cancelled = Recorder<Int, Never>()
+    cancelling.debounce(for: .seconds(1), scheduler: scheduler).subscribe(cancelled)
+    cancelling.send(1)
+    #expect(scheduler.scheduledCount == 1)
+    cancelled.cancel()
+    #expect(scheduler.scheduledCount == 0)
+  }
+
+  @Test func deliversTheSameTimesThroughATypeErasedScheduler() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let log = Locked<[TimedValue]>([])
+    let cancellable = subject.debounce(for: .seconds(1), scheduler: scheduler.eraseToAnyScheduler()).sink {
+      log.append(TimedValue(scheduler.now, $0))
+    }
+    subject.send(1)
+    scheduler.advance(by: .milliseconds(500))
+    subject.send(2)
+    scheduler.advance(by: .seconds(5))
+    #expect(log.value == [TimedValue(testTime(1.5), 2)])
+    cancellable.cancel()
+  }
+
+  @Test func deliversEveryValueAtOnceOnTheImmediateScheduler() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>()
+    subject.debounce(for: .seconds(1), scheduler: ImmediateScheduler.shared).subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func dropsAValueDueWithoutDemandAndDeliversTheNextOnceAskedFor() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .none)
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(1)
+    scheduler.advance(by: .seconds(1))
+    recorder.request(.max(1))
+    subject.send(2)
+    scheduler.advance(by: .seconds(1))
+    subject.send(3)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+}
+
+/// A value and the virtual time at which it arrived.
+private struct TimedValue: Equatable {
+  let time: DispatchQueue.SchedulerTimeType
+  let value: Int
+
+  init(_ time: DispatchQueue.SchedulerTimeType, _ value: Int) {
+    self.time = time
+    self.value = value
+  }
 }

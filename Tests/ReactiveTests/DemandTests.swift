@@ -1,3 +1,4 @@
+import Foundation
 import Reactive
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
     #expect(Demand.max(3) - .unlimited == .none)
     #expect(Demand.unlimited - .max(5) == .unlimited)
     #expect(Demand.unlimited - 5 == .unlimited)
-    #expect(Demand.unlimited - .unlimited == .none)
+    #expect(Demand.unlimited - .unlimited == .unlimited)
     var demand = Demand.max(4)
     demand -= .max(1)
     demand -= 1
@@ -73,5 +74,49 @@ import Testing
     #expect(2 < Demand.max(3))
     #expect(4 > Demand.max(3))
     #expect(Int.max < Demand.unlimited)
+  }
+
+  @Test func countsAtTheEdgesNeverTrap() {
+    #expect(Demand.unlimited + Int.min == .unlimited)
+    #expect(Demand.unlimited + Int.max == .unlimited)
+    #expect(Demand.max(5) + Int.min == .none)
+    #expect(Demand.max(5) + Int.max == .unlimited)
+    #expect(Demand.max(5) - Int.min == .unlimited)
+    #expect(Demand.max(5) - Int.max == .none)
+    #expect(Demand.unlimited - Int.max == .unlimited)
+    #expect(Demand.unlimited - Int.min == .unlimited)
+    var demand = Demand.unlimited
+    demand -= Int.min
+    demand += Int.min
+    #expect(demand == .unlimited)
+  }
+
+  @Test func unlimitedTimesAnythingIsUnlimitedAndNegativeProductsAreNone() {
+    #expect(Demand.unlimited * 0 == .unlimited)
+    #expect(Demand.unlimited * -3 == .unlimited)
+    #expect(Demand.max(Int.max) * Int.max == .unlimited)
+    #expect(Demand.max(3) * -1 == .none)
+    #expect(Demand.max(2) * Int.min == .none)
+    #expect(Demand.none * Int.min == .none)
+  }
+
+  @Test func comparesWithNegativeAndExtremeCounts() {
+    #expect(Demand.none > -1)
+    #expect(Demand.none >= Int.min)
+    #expect(!(Demand.none < Int.min))
+    #expect(Demand.none != -1)
+    #expect(-1 < Demand.none)
+    #expect(Int.min <= Demand.max(0))
+    #expect(!(Demand.unlimited < Int.min))
+    #expect(Int.min < Demand.unlimited)
+    #expect(!(Int.max >= Demand.unlimited))
+    #expect(Demand.unlimited != Int.max)
+  }
+
+  @Test func encodesAsOneNumberAsCombineDoes() throws {
+    let encoded = try JSONEncoder().encode([Demand.max(5), .unlimited])
+    #expect(String(decoding: encoded, as: UTF8.self) == "[5,9223372036854775808]")
+    let decoded = try JSONDecoder().decode([Demand].self, from: Data("[0,7,18446744073709551615]".utf8))
+    #expect(decoded == [.none, .max(7), .unlimited])
   }
 }

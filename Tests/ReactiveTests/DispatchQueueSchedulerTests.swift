@@ -31,6 +31,40 @@ import Testing
     #expect(later > start)
   }
 
+  @Test func strideFromHugeUnitsSaturatesInsteadOfWrappingOrTrapping() {
+    #expect(Stride.seconds(Int.max).magnitude == Int.max)
+    #expect(Stride.seconds(Int.min).magnitude == Int.min)
+    #expect(Stride.milliseconds(Int.max).magnitude == Int.max)
+    #expect(Stride.milliseconds(Int.min / 2).magnitude == Int.min)
+    #expect(Stride.microseconds(Int.max / 3).magnitude == Int.max)
+    #expect(Stride.microseconds(Int.min).magnitude == Int.min)
+    #expect(Stride.nanoseconds(Int.max).magnitude == Int.max)
+    #expect(Stride(.seconds(10_000_000_000)).magnitude == Int.max)
+    #expect(Stride.seconds(1e300).magnitude == Int.max)
+    #expect(Stride.seconds(-Double.infinity).magnitude == Int.min)
+    #expect(Stride.seconds(Double.nan).magnitude == Int.max)
+    let literal: Stride = 10_000_000_000
+    let fraction: Stride = 1e19
+    #expect(literal.magnitude == Int.max)
+    #expect(fraction.magnitude == Int.max)
+    #expect(Stride.nanoseconds(Int.max) + .nanoseconds(1) == .nanoseconds(Int.max))
+    #expect(Stride.nanoseconds(Int.min) - .nanoseconds(1) == .nanoseconds(Int.min))
+    #expect(Stride.nanoseconds(Int.max) * .nanoseconds(-2) == .nanoseconds(Int.min))
+  }
+
+  @Test func timeNearTheDistantFutureNeitherTrapsNorWraps() {
+    let start = testTime(0)
+    let forever = DispatchQueue.SchedulerTimeType(.distantFuture)
+    #expect(start.distance(to: forever) == .nanoseconds(Int.max))
+    #expect(forever.distance(to: start) == .nanoseconds(Int.min))
+    #expect(forever.advanced(by: .seconds(1)) == forever)
+    #expect(forever.advanced(by: .nanoseconds(Int.min)) == forever)
+    #expect(start.advanced(by: .nanoseconds(Int.max)).advanced(by: .nanoseconds(Int.max)) == forever)
+    #expect(start.advanced(by: .seconds(Int.max)) > start)
+    #expect(start.advanced(by: .seconds(Int.min)) == start)
+    #expect(testTime(5).advanced(by: .nanoseconds(Int.min)) == start)
+  }
+
   @Test func scheduleRunsAsynchronouslyOnTheQueueInOrder() {
     let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.order")
     let key = DispatchSpecificKey<Int>()

@@ -42,4 +42,45 @@ import Testing
     #expect(received == [2, 3])
     subscription?.cancel()
   }
+
+  @Test func givesTheDownstreamItsSubscriptionBeforeSubscribingUpstream() {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .none)
+    upstream.dropFirst(2).subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func asksUpstreamForTheValuesItLeavesOutBeforeAnyDownstreamDemand() {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .none)
+    upstream.dropFirst(3).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    #expect(subscription.calls == [.request(.max(3))])
+    #expect([upstream.send(1), upstream.send(2), upstream.send(3)] == [.none, .none, .none])
+    recorder.request(.max(1))
+    upstream.send(4)
+    #expect(subscription.calls == [.request(.max(3)), .request(.max(1))])
+    #expect(recorder.events == [.subscription, .value(4)])
+  }
+
+  @Test func addsTheDemandAskedForBeforeTheUpstreamSubscribedToTheCount() {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .max(2))
+    upstream.dropFirst(3).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    for value in 1...5 { upstream.send(value) }
+    #expect(subscription.calls == [.request(.max(5))])
+    #expect(recorder.events == [.subscription, .value(4), .value(5)])
+  }
+
+  @Test func dropsNothingAndAsksForNothingWithACountOfZero() {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .none)
+    upstream.dropFirst(0).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    #expect(subscription.calls == [])
+    recorder.request(.max(1))
+    upstream.send(1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
 }

@@ -23,4 +23,14 @@ import Testing
     #expect(empty.completeImmediately == false)
     #expect(empty != Empty<Int, Never>())
   }
+
+  @Test func itsSubscriptionDescribesItselfAsCombinesDoes() throws {
+    let keeper = SubscriptionKeeper<Int, Never>()
+    Empty<Int, Never>().subscribe(keeper)
+    let subscription = try #require(keeper.subscription)
+    #expect(String(describing: subscription) == "Empty")
+    #expect(String(describing: Subscriptions.empty) == "Empty")
+    #expect(playgroundText(subscription) == "Empty")
+    #expect(mirrorLabels(subscription) == [])
+  }
 }

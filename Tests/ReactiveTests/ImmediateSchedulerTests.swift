@@ -33,4 +33,15 @@ import Testing
     subject.send(completion: .finished)
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
   }
+
+  @Test func strideFromHugeUnitsSaturates() {
+    typealias Stride = ImmediateScheduler.SchedulerTimeType.Stride
+    #expect(Stride.seconds(Int.max).magnitude == Int.max)
+    #expect(Stride.milliseconds(Int.min).magnitude == Int.min)
+    #expect(Stride.microseconds(Int.max).magnitude == Int.max)
+    #expect(Stride.seconds(Double.infinity).magnitude == Int.max)
+    #expect(Stride(Int.max) + Stride(1) == Stride(Int.max))
+    #expect(Stride(Int.min) - Stride(1) == Stride(Int.min))
+    #expect(Stride(Int.max) * Stride(2) == Stride(Int.max))
+  }
 }

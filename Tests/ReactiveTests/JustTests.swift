@@ -36,4 +36,20 @@ import Testing
     #expect(just.output == "a")
     #expect(just == Just("a"))
   }
+
+  @Test func itsSubscriptionDescribesItselfAsCombinesDoes() throws {
+    let keeper = SubscriptionKeeper<Int, Never>()
+    Just(7).subscribe(keeper)
+    let delivered = try #require(keeper.subscription)
+    var held: (any Subscription)?
+    Just(7).subscribe(
+      AnySubscriber<Int, Never>(receiveSubscription: { held = $0 }, receiveValue: { _ in .none }))
+    let pending = try #require(held)
+    #expect(String(describing: pending) == "Just")
+    #expect(playgroundText(pending) == "Just")
+    #expect(mirrorLabels(pending) == [nil])
+    #expect(Mirror(reflecting: pending).children.first?.value as? Int == 7)
+    #expect(String(describing: delivered) == "Just")
+    #expect(mirrorLabels(delivered) == [])
+  }
 }

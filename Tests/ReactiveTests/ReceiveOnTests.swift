@@ -3,12 +3,12 @@ import Reactive
 import Testing
 
 @Suite struct ReceiveOnTests {
-  @Test func deliversEverythingOnlyWhenTheSchedulerRuns() {
+  @Test func handsTheSubscriptionOnAtOnceAndValuesAndCompletionOnlyWhenTheSchedulerRuns() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, TestError>()
     let recorder = Recorder<Int, TestError>()
     subject.receive(on: scheduler).subscribe(recorder)
-    #expect(recorder.events == [])
+    #expect(recorder.events == [.subscription])
     scheduler.advance()
     #expect(recorder.events == [.subscription])
     subject.send(1)
@@ -17,6 +17,18 @@ import Testing
     #expect(recorder.events == [.subscription])
     scheduler.advance()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func valuesSentBeforeTheSchedulerRunsAreNotLost() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>()
+    subject.receive(on: scheduler).subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    #expect(recorder.events == [.subscription])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
   @Test func currentValueArrivesAfterTheSubscriptionOnTheScheduler() {
@@ -91,8 +103,6 @@ import Testing
         if DispatchQueue.getSpecific(key: key) != 1 { offQueue.withLock { $0 += 1 } }
         values.append(value)
       })
-    // The subscription, and with it the sink's demand, arrives on the queue too.
-    queue.sync {}
     for value in 1...1000 {
       subject.send(value)
     }

@@ -135,6 +135,39 @@ import Testing
     cancellable.cancel()
   }
 
+  @Test func cancelledRepeatingWorkNeitherCountsNorMovesTheClockOnRun() {
+    let scheduler = DispatchQueue.test
+    let log = Locked<[Int]>([])
+    let cancellable = scheduler.schedule(after: testTime(5), interval: .seconds(1)) { log.append(5) }
+    scheduler.schedule(after: testTime(2)) { log.append(2) }
+    #expect(scheduler.scheduledCount == 2)
+    cancellable.cancel()
+    #expect(scheduler.scheduledCount == 1)
+    scheduler.run()
+    #expect(log.value == [2])
+    #expect(scheduler.now == testTime(2))
+    #expect(scheduler.scheduledCount == 0)
+  }
+
+  @Test func manyActionsInShuffledDateOrderRunByDateThenSchedulingOrder() {
+    let scheduler = DispatchQueue.test
+    let log = Locked<[Int]>([])
+    var generator = SplitMix(seed: 7)
+    var expected: [(millisecond: Int, index: Int)] = []
+    for index in 0..<5000 {
+      let millisecond = Int(generator.next() % 400)
+      expected.append((millisecond, index))
+      scheduler.schedule(after: testTime(Double(millisecond) / 1000)) { log.append(index) }
+    }
+    scheduler.advance(by: .milliseconds(200))
+    let firstHalf = expected.filter { $0.millisecond <= 200 }
+    #expect(scheduler.scheduledCount == 5000 - firstHalf.count)
+    scheduler.run()
+    let order = expected.sorted { ($0.millisecond, $0.index) < ($1.millisecond, $1.index) }.map(\.index)
+    #expect(log.value == order)
+    #expect(scheduler.now == testTime(Double(expected.map(\.millisecond).max() ?? 0) / 1000))
+  }
+
   @Test func schedulingFromManyThreadsLosesNothing() {
     let scheduler = DispatchQueue.test
     let count = Locked(0)
@@ -152,4 +185,19 @@ import Testing
 /// Whole seconds since the start of `DispatchQueue.test`.
 private func testTimeSeconds(_ time: DispatchQueue.SchedulerTimeType) -> Int {
   Int((time.dispatchTime.uptimeNanoseconds - 1) / 1_000_000_000)
+}
+
+/// A small deterministic random number generator, so that a shuffled schedule is the same every run.
+private struct SplitMix {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
 }

@@ -1,7 +1,9 @@
 extension Subscribers {
   /// A number of values a subscriber wants: none, a bounded number, or unlimited.
   ///
-  /// Arithmetic saturates: adding to ``unlimited`` stays unlimited, subtracting never goes below zero.
+  /// Arithmetic follows Combine's documented rules and never traps: anything added to, subtracted from
+  /// or multiplied with ``unlimited`` leaves it unlimited; a result past `Int.max` is unlimited; a result
+  /// below zero is ``none``. It encodes as one unsigned number, as Combine's does.
   @frozen
   public struct Demand: Equatable, Comparable, Hashable, Codable, CustomStringConvertible, Sendable {
     /// `Int.max + 1` stands for unlimited, as in Combine.
@@ -49,50 +51,67 @@ extension Subscribers {
     @inlinable
     public static func += (lhs: inout Demand, rhs: Demand) { lhs = lhs + rhs }
 
-    /// The sum with a count; a negative count subtracts.
+    /// The sum with a count; a negative count subtracts, down to ``none``.
     @inlinable
     public static func + (lhs: Demand, rhs: Int) -> Demand {
-      rhs < 0 ? lhs - .max(-rhs) : lhs + .max(rhs)
+      rhs < 0 ? lhs.lowered(by: rhs.magnitude) : lhs.raised(by: rhs.magnitude)
     }
 
     /// Adds a count to `lhs`.
     @inlinable
     public static func += (lhs: inout Demand, rhs: Int) { lhs = lhs + rhs }
 
-    /// The difference, never below zero; unlimited minus anything bounded stays unlimited.
+    /// The difference; unlimited minus anything, unlimited included, stays unlimited; bounded minus
+    /// unlimited is ``none``; never below zero.
     @inlinable
     public static func - (lhs: Demand, rhs: Demand) -> Demand {
-      if lhs == .unlimited { return rhs == .unlimited ? .none : .unlimited }
+      if lhs == .unlimited { return .unlimited }
       if rhs == .unlimited { return .none }
-      return lhs.rawValue > rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
+      return lhs.lowered(by: rhs.rawValue)
     }
 
     /// Subtracts `rhs` from `lhs`.
     @inlinable
     public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
 
-    /// The difference with a count; a negative count adds.
+    /// The difference with a count; a negative count adds. Unlimited stays unlimited; never below zero.
     @inlinable
     public static func - (lhs: Demand, rhs: Int) -> Demand {
-      rhs < 0 ? lhs + .max(-rhs) : lhs - .max(rhs)
+      rhs < 0 ? lhs.raised(by: rhs.magnitude) : lhs.lowered(by: rhs.magnitude)
     }
 
     /// Subtracts a count from `lhs`.
     @inlinable
     public static func -= (lhs: inout Demand, rhs: Int) { lhs = lhs - rhs }
 
-    /// The product with a count, saturating at unlimited.
+    /// The product with a count: unlimited times anything is unlimited, a product past `Int.max` is
+    /// unlimited, and a negative product is ``none``.
     @inlinable
     public static func * (lhs: Demand, rhs: Int) -> Demand {
-      precondition(rhs >= 0, "demand must not be multiplied by a negative number")
-      if lhs == .unlimited { return rhs == 0 ? .none : .unlimited }
-      let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(rhs))
+      if lhs == .unlimited { return .unlimited }
+      if rhs <= 0 || lhs.rawValue == 0 { return .none }
+      let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: rhs.magnitude)
       return overflow ? .unlimited : Demand(rawValue: product)
     }
 
     /// Multiplies `lhs` by a count.
     @inlinable
     public static func *= (lhs: inout Demand, rhs: Int) { lhs = lhs * rhs }
+
+    /// This demand plus `count`, unlimited past `Int.max`.
+    @inlinable
+    func raised(by count: UInt) -> Demand {
+      if self == .unlimited { return .unlimited }
+      let (sum, overflow) = rawValue.addingReportingOverflow(count)
+      return overflow ? .unlimited : Demand(rawValue: sum)
+    }
+
+    /// This demand minus `count`, unlimited if it was, never below zero.
+    @inlinable
+    func lowered(by count: UInt) -> Demand {
+      if self == .unlimited { return .unlimited }
+      return rawValue > count ? Demand(rawValue: rawValue - count) : .none
+    }
 
     /// Orders demands; unlimited is greater than every bounded demand.
     @inlinable
@@ -145,5 +164,16 @@ extension Subscribers {
     /// Whether `lhs` is at least the demand.
     @inlinable
     public static func >= (lhs: Int, rhs: Demand) -> Bool { rhs <= lhs }
+
+    /// Decodes one unsigned number; anything past `Int.max` is unlimited.
+    public init(from decoder: any Decoder) throws {
+      self.init(rawValue: try decoder.singleValueContainer().decode(UInt.self))
+    }
+
+    /// Encodes the demand as one unsigned number, `Int.max + 1` for unlimited, as Combine does.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
   }
 }

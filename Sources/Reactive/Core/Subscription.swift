@@ -11,9 +11,11 @@ public enum Subscriptions {
   public static var empty: any Subscription { EmptySubscription.shared }
 }
 
-private final class EmptySubscription: Subscription, Sendable {
+/// Describes itself as Combine's does: "Empty", with no mirror children.
+private final class EmptySubscription: Subscription, CombineReflecting, Sendable {
   static let shared = EmptySubscription()
   let combineIdentifier = CombineIdentifier()
+  var combineName: String { "Empty" }
   func request(_ demand: Subscribers.Demand) {}
   func cancel() {}
 }

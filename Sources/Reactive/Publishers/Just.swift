@@ -20,7 +20,12 @@ public struct Just<Output>: Publisher {
 extension Just: Equatable where Output: Equatable {}
 extension Just: Sendable where Output: Sendable {}
 
-private final class JustSubscription<Downstream: Subscriber>: Subscription, @unchecked Sendable {
+/// Delivers the value on the first request, then lets go of it and the downstream, as it does on a
+/// cancel. Describes itself as Combine's does: "Just", with the value, while it waits, as the mirror's
+/// one unlabeled child.
+private final class JustSubscription<Downstream: Subscriber>: Subscription, CombineReflecting,
+  @unchecked Sendable
+{
   private let lock = PlainLock.make()
   private var output: Downstream.Input?
   private var downstream: Downstream?
@@ -31,6 +36,13 @@ private final class JustSubscription<Downstream: Subscriber>: Subscription, @unc
   }
 
   var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+
+  var combineName: String { "Just" }
+
+  var reflectedChildren: [Mirror.Child] {
+    guard let output = lock.withLock({ output }) else { return [] }
+    return [(label: nil, value: output)]
+  }
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand != .none, "a subscriber must request at least one value")

@@ -4,6 +4,10 @@ extension Publisher {
   /// Trailing edge only: each value restarts the wait, and the latest value is delivered one interval
   /// after the last one, on the scheduler. A completion drops a value still waiting and is forwarded
   /// at once through the scheduler; cancelling drops it too.
+  ///
+  /// A subscription keeps at most one timer. A value only moves the deadline; when the timer fires
+  /// before a deadline moved later, it is scheduled again for the rest of the wait, so a burst of values
+  /// costs one timer per interval, not one per value. The completion and a cancel cancel the timer.
   public func debounce<S: Scheduler>(
     for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil
   ) -> Publishers.Debounce<Self, S> {
@@ -40,141 +44,127 @@ extension Publishers {
     }
 
     /// Attaches `subscriber` behind the debounce.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.receive(subscriber: Inner(downstream: subscriber, configuration: self))
-    }
-
-    /// Performs what ``DebounceState`` decides, outside its lock.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-      @unchecked Sendable
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-      private let downstream: Downstream
-      private let configuration: Debounce
-      private let lock = PlainLock.make()
-      /// Serializes calls into the downstream when the scheduler runs actions concurrently.
-      private let downstreamLock = PlainLock.make(recursive: true)
-      private var state = DebounceState<Output>()
-
-      init(downstream: Downstream, configuration: Debounce) {
-        self.downstream = downstream
-        self.configuration = configuration
-      }
-
-      var description: String { "Debounce" }
-
-      func receive(subscription: any Subscription) {
-        guard lock.withLock({ state.subscribe(subscription) }) else {
-          subscription.cancel()
-          return
-        }
-        downstream.receive(subscription: self)
-        subscription.request(.unlimited)
-      }
-
-      func receive(_ input: Output) -> Subscribers.Demand {
-        guard let generation = lock.withLock({ state.receive(input) }) else { return .none }
-        let scheduler = configuration.scheduler
-        scheduler.schedule(
-          after: scheduler.now.advanced(by: configuration.dueTime), tolerance: scheduler.minimumTolerance,
-          options: configuration.options
-        ) {
-          self.fire(generation)
-        }
-        return .none
-      }
-
-      private func fire(_ generation: Int) {
-        guard let value = lock.withLock({ state.fire(generation) }) else { return }
-        downstreamLock.lock()
-        let more = downstream.receive(value)
-        downstreamLock.unlock()
-        if more != .none { lock.withLock { state.request(more) } }
-      }
-
-      func receive(completion: Subscribers.Completion<Failure>) {
-        guard lock.withLock({ state.complete() }) else { return }
-        configuration.scheduler.schedule(options: configuration.options) {
-          self.downstreamLock.lock()
-          self.downstream.receive(completion: completion)
-          self.downstreamLock.unlock()
-        }
-      }
-
-      func request(_ demand: Subscribers.Demand) {
-        lock.withLock { state.request(demand) }
-      }
-
-      func cancel() {
-        lock.withLock { state.cancel() }?.cancel()
-      }
+      upstream.receive(
+        subscriber: DebounceInner(
+          downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
     }
   }
 }
 
-/// The debounce's decisions as a pure state machine: each event changes the state and says what to
-/// do, and the caller does it outside the lock.
-///
-/// Every value gets a new generation; a timer fires for the generation it was started with, so a
-/// timer overtaken by a later value finds a newer generation and does nothing.
-struct DebounceState<Value> {
-  private enum Phase {
-    case awaitingSubscription
-    case active(upstream: any Subscription)
-    case finished
-  }
+extension Publishers {
+  /// The subscriber and subscription that ``Debounce`` puts between its upstream and downstream: it
+  /// performs what ``DebounceState`` decides, outside its lock. It lives outside the generic publisher
+  /// type, and its paths are inlinable, so that a send through it is specialised for the caller's
+  /// types and looks up no generic metadata.
+  @usableFromInline
+  final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+    CombineReflecting, @unchecked Sendable
+  {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+    @usableFromInline typealias State = DebounceState<Input, Context.SchedulerTimeType>
 
-  private var phase = Phase.awaitingSubscription
-  private var pending: Value?
-  private var generation = 0
-  private var demand = Subscribers.Demand.none
+    @usableFromInline let link: DownstreamLink<Downstream>
+    @usableFromInline let dueTime: Context.SchedulerTimeType.Stride
+    @usableFromInline let scheduler: Context
+    @usableFromInline let options: Context.SchedulerOptions?
+    @usableFromInline let state = LockedState.make(State())
+    /// Serializes calls into the downstream when the scheduler runs actions concurrently.
+    @usableFromInline let downstreamLock = PlainLock.make(recursive: true)
 
-  /// Accepts the upstream subscription; false if one was already accepted or the stream is over.
-  mutating func subscribe(_ upstream: any Subscription) -> Bool {
-    guard case .awaitingSubscription = phase else { return false }
-    phase = .active(upstream: upstream)
-    return true
-  }
-
-  /// Holds `value` as the pending one; returns the generation to start a timer for, or `nil` when the
-  /// stream is over.
-  mutating func receive(_ value: Value) -> Int? {
-    guard case .active = phase else { return nil }
-    generation &+= 1
-    pending = value
-    return generation
-  }
-
-  /// The value to deliver when the timer of `generation` fires: `nil` when a later value restarted the
-  /// wait, the stream is over, or the downstream has no demand (the value is then dropped).
-  mutating func fire(_ generation: Int) -> Value? {
-    guard case .active = phase, generation == self.generation, let value = pending else { return nil }
-    pending = nil
-    guard demand > 0 else { return nil }
-    demand -= 1
-    return value
-  }
-
-  /// Adds downstream demand.
-  mutating func request(_ more: Subscribers.Demand) {
-    demand += more
-  }
-
-  /// Ends the stream on an upstream completion, dropping any pending value; true if the completion
-  /// is to be forwarded.
-  mutating func complete() -> Bool {
-    guard case .active = phase else { return false }
-    phase = .finished
-    pending = nil
-    return true
-  }
-
-  /// Ends the stream on a downstream cancel; returns the upstream subscription to cancel.
-  mutating func cancel() -> (any Subscription)? {
-    defer {
-      phase = .finished
-      pending = nil
+    @inlinable
+    init(
+      downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
+      options: Context.SchedulerOptions?
+    ) {
+      link = DownstreamLink(downstream)
+      self.dueTime = dueTime
+      self.scheduler = scheduler
+      self.options = options
     }
-    if case .active(let upstream) = phase { return upstream }
-    return nil
+
+    @usableFromInline var combineName: String { "Debounce" }
+
+    /// As Combine's: the downstream (while held), its demand, and the value waiting.
+    @usableFromInline var reflectedChildren: [Mirror.Child] {
+      let downstream = link.withPayload { $0 as Any }
+      let (demand, pending) = state.withLock { ($0.demand, $0.pending) }
+      return [
+        ("downstream", downstream as Any), ("downstreamDemand", demand), ("currentValue", pending as Any),
+      ]
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      guard state.withLock({ $0.subscribe(subscription) }) else { return subscription.cancel() }
+      downstreamLock.withLock {
+        _ = link.withPayload { $0.receive(subscription: self) }
+      }
+      subscription.request(.unlimited)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+      let deadline = scheduler.now.advanced(by: dueTime)
+      if let timer = state.withLock({ $0.receive(input, dueAt: deadline) }) {
+        startTimer(timer, for: deadline)
+      }
+      return .none
+    }
+
+    /// Schedules timer `id` to fire at `deadline`. The scheduler's repeating form is the one that can
+    /// be cancelled; the first firing cancels it.
+    @usableFromInline
+    func startTimer(_ id: Int, for deadline: Context.SchedulerTimeType) {
+      let interval = dueTime > .zero ? dueTime : .nanoseconds(1)
+      let timer = scheduler.schedule(
+        after: deadline, interval: interval, tolerance: scheduler.minimumTolerance, options: options
+      ) { self.timerFired(id) }
+      state.withLock { $0.timerStarted(id, timer) }?.cancel()
+    }
+
+    @usableFromInline
+    func timerFired(_ id: Int) {
+      let now = scheduler.now
+      switch state.withLock({ $0.timerFired(id, at: now) }) {
+      case .none:
+        break
+      case .cancel(let timer):
+        timer?.cancel()
+      case .restart(let timer, let next, let deadline):
+        timer?.cancel()
+        startTimer(next, for: deadline)
+      case .deliver(let value, let timer):
+        timer?.cancel()
+        let more = downstreamLock.withLock { link.withPayload { $0.receive(value) } }
+        if let more, more != .none { state.withLock { $0.request(more) } }
+      }
+    }
+
+    @usableFromInline
+    func receive(completion: Subscribers.Completion<Failure>) {
+      guard let end = state.withLock({ $0.complete() }) else { return }
+      end.timer?.cancel()
+      scheduler.schedule(options: options) {
+        self.downstreamLock.withLock {
+          _ = self.link.endAfter { $0.receive(completion: completion) }
+        }
+      }
+    }
+
+    @usableFromInline
+    func request(_ demand: Subscribers.Demand) {
+      state.withLock { $0.request(demand) }
+    }
+
+    @usableFromInline
+    func cancel() {
+      guard let end = state.withLock({ $0.cancel() }) else { return }
+      link.end()
+      end.timer?.cancel()
+      end.upstream?.cancel()
+    }
   }
 }

@@ -40,36 +40,56 @@ extension Publishers {
   /// The subscriber that ``Filter`` puts between its upstream and downstream. It lives outside the
   /// generic publisher type so that its type does not repeat the upstream's: the optimizer refuses to
   /// specialize through types that look like they grow without end.
+  ///
+  /// As in Combine, it hands the upstream's subscription straight to the downstream. It takes one
+  /// subscription (a second is cancelled), ignores what arrives after the completion, and lets go of
+  /// the downstream and the predicate once it has passed the completion on. `receive` calls are
+  /// serialized by the upstream.
   @usableFromInline
-  final class FilterInner<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+  final class FilterInner<Downstream: Subscriber>: Subscriber, CombineReflecting {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline let downstream: Downstream
-    @usableFromInline let isIncluded: (Output) -> Bool
+    @usableFromInline
+    struct Payload {
+      @usableFromInline let downstream: Downstream
+      @usableFromInline let isIncluded: (Output) -> Bool
+
+      @inlinable
+      init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
+        self.downstream = downstream
+        self.isIncluded = isIncluded
+      }
+    }
+
+    @usableFromInline let link: DownstreamLink<Payload>
+    @usableFromInline var subscribed = false
 
     @inlinable
     init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
-      self.downstream = downstream
-      self.isIncluded = isIncluded
+      link = DownstreamLink(Payload(downstream: downstream, isIncluded: isIncluded))
     }
 
-    @usableFromInline var description: String { "Filter" }
+    @usableFromInline var combineName: String { "Filter" }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
+      guard !subscribed else { return subscription.cancel() }
+      subscribed = true
+      if link.withPayload({ $0.downstream.receive(subscription: subscription) }) == nil {
+        subscription.cancel()
+      }
     }
 
     @inlinable
     func receive(_ input: Output) -> Subscribers.Demand {
-      isIncluded(input) ? downstream.receive(input) : .max(1)
+      link.withPayload { $0.isIncluded(input) ? $0.downstream.receive(input) : .max(1) } ?? .none
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      downstream.receive(completion: completion)
+      link.endAfter { $0.downstream.receive(completion: completion) }
     }
   }
 }

@@ -57,51 +57,69 @@ extension Publishers {
       upstream.receive(subscriber: Inner(downstream: subscriber, events: self))
     }
 
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    /// The downstream, and the closures without the upstream publisher they came with.
+    private struct Payload<Downstream: Subscriber> {
+      let downstream: Downstream
+      let receiveSubscription: ((any Subscription) -> Void)?
+      let receiveOutput: ((Output) -> Void)?
+      let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+      let receiveCancel: (() -> Void)?
+      let receiveRequest: ((Subscribers.Demand) -> Void)?
+    }
+
+    /// Calls the closures as events pass. As in Combine, the downstream gets this object as its
+    /// subscription; after the completion or a cancel nothing more is passed or reported, and the
+    /// downstream and the closures are let go.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflecting,
       @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-      private let downstream: Downstream
-      private let events: HandleEvents
+      private let link: DownstreamLink<Payload<Downstream>>
       private let status = LockedState.make(SubscriptionStatus.awaiting)
 
       init(downstream: Downstream, events: HandleEvents) {
-        self.downstream = downstream
-        self.events = events
+        link = DownstreamLink(
+          Payload(
+            downstream: downstream, receiveSubscription: events.receiveSubscription,
+            receiveOutput: events.receiveOutput, receiveCompletion: events.receiveCompletion,
+            receiveCancel: events.receiveCancel, receiveRequest: events.receiveRequest))
       }
 
-      var description: String { "HandleEvents" }
+      var combineName: String { "HandleEvents" }
 
       func receive(subscription: any Subscription) {
-        guard status.withLock({ $0.accept(subscription) }) else {
-          subscription.cancel()
-          return
-        }
-        events.receiveSubscription?(subscription)
-        downstream.receive(subscription: self)
+        // As in Combine, a subscription is reported before it is checked: a second one while the
+        // first is live is reported, then cancelled.
+        link.withPayload { $0.receiveSubscription?(subscription) }
+        guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
+        link.withPayload { $0.downstream.receive(subscription: self) }
       }
 
       func receive(_ input: Output) -> Subscribers.Demand {
-        events.receiveOutput?(input)
-        let more = downstream.receive(input)
-        if more != .none { events.receiveRequest?(more) }
-        return more
+        link.withPayload { payload in
+          payload.receiveOutput?(input)
+          let more = payload.downstream.receive(input)
+          if more != .none { payload.receiveRequest?(more) }
+          return more
+        } ?? .none
       }
 
       func receive(completion: Subscribers.Completion<Failure>) {
-        status.withLock { $0 = .terminal }
-        events.receiveCompletion?(completion)
-        downstream.receive(completion: completion)
+        _ = status.withLock { $0.terminate() }
+        link.endAfter { payload in
+          payload.receiveCompletion?(completion)
+          payload.downstream.receive(completion: completion)
+        }
       }
 
       func request(_ demand: Subscribers.Demand) {
-        events.receiveRequest?(demand)
+        link.withPayload { $0.receiveRequest?(demand) }
         status.withLock { $0.subscription }?.request(demand)
       }
 
       func cancel() {
-        guard let upstream = status.withLock({ $0.terminate() }) else { return }
-        events.receiveCancel?()
-        upstream.cancel()
+        let upstream = status.withLock { $0.terminate() }
+        link.endAfter { $0.receiveCancel?() }
+        upstream?.cancel()
       }
     }
   }

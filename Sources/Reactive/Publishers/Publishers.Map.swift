@@ -36,35 +36,55 @@ extension Publishers {
   /// The subscriber that ``Map`` puts between its upstream and downstream. It lives outside the
   /// generic publisher type so that its type does not repeat the upstream's: the optimizer refuses to
   /// specialize through types that look like they grow without end.
+  ///
+  /// As in Combine, it hands the upstream's subscription straight to the downstream, so demand and
+  /// cancel go to the upstream directly. It takes one subscription (a second is cancelled), ignores
+  /// what arrives after the completion, and lets go of the downstream and the transform once it has
+  /// passed the completion on. `receive` calls are serialized by the upstream.
   @usableFromInline
-  final class MapInner<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+  final class MapInner<Input, Downstream: Subscriber>: Subscriber, CombineReflecting {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline let downstream: Downstream
-    @usableFromInline let transform: (Input) -> Output
+    @usableFromInline
+    struct Payload {
+      @usableFromInline let downstream: Downstream
+      @usableFromInline let transform: (Input) -> Output
+
+      @inlinable
+      init(downstream: Downstream, transform: @escaping (Input) -> Output) {
+        self.downstream = downstream
+        self.transform = transform
+      }
+    }
+
+    @usableFromInline let link: DownstreamLink<Payload>
+    @usableFromInline var subscribed = false
 
     @inlinable
     init(downstream: Downstream, transform: @escaping (Input) -> Output) {
-      self.downstream = downstream
-      self.transform = transform
+      link = DownstreamLink(Payload(downstream: downstream, transform: transform))
     }
 
-    @usableFromInline var description: String { "Map" }
+    @usableFromInline var combineName: String { "Map" }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
+      guard !subscribed else { return subscription.cancel() }
+      subscribed = true
+      if link.withPayload({ $0.downstream.receive(subscription: subscription) }) == nil {
+        subscription.cancel()
+      }
     }
 
     @inlinable @inline(__always)
     func receive(_ input: Input) -> Subscribers.Demand {
-      downstream.receive(transform(input))
+      link.withPayload { $0.downstream.receive($0.transform(input)) } ?? .none
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      downstream.receive(completion: completion)
+      link.endAfter { $0.downstream.receive(completion: completion) }
     }
   }
 }

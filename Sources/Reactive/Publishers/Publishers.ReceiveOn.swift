@@ -1,5 +1,9 @@
 extension Publisher {
-  /// Delivers the subscription, values and completion on `scheduler`, asynchronously and in order.
+  /// Delivers values and the completion on `scheduler`, asynchronously and in order.
+  ///
+  /// The subscription reaches the subscriber at once, on the subscribing thread, as in Combine since
+  /// iOS 13.3 and macOS 10.15.2: a subscriber can ask for values before the scheduler has run, and no
+  /// value sent meanwhile is lost.
   public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
     -> Publishers.ReceiveOn<Self, S>
   {
@@ -34,54 +38,50 @@ extension Publishers {
       upstream.receive(subscriber: Inner(downstream: subscriber, scheduler: scheduler, options: options))
     }
 
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    /// Moves values and the completion to the scheduler. After the completion or a cancel nothing more
+    /// is scheduled, nothing already scheduled is delivered, and the downstream is let go.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflecting,
       @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-      private let downstream: Downstream
+      private let link: DownstreamLink<Downstream>
       private let scheduler: Context
       private let options: Context.SchedulerOptions?
       private let status = LockedState.make(SubscriptionStatus.awaiting)
+      /// Serializes calls into the downstream when the scheduler runs actions concurrently.
+      private let downstreamLock = PlainLock.make(recursive: true)
 
       init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-        self.downstream = downstream
+        link = DownstreamLink(downstream)
         self.scheduler = scheduler
         self.options = options
       }
 
-      var description: String { "ReceiveOn" }
-
-      private var isCancelled: Bool {
-        status.withLock {
-          if case .terminal = $0 { return true }
-          return false
-        }
-      }
+      var combineName: String { "ReceiveOn" }
 
       func receive(subscription: any Subscription) {
-        guard status.withLock({ $0.accept(subscription) }) else {
-          subscription.cancel()
-          return
+        guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
+        downstreamLock.withLock {
+          _ = link.withPayload { $0.receive(subscription: self) }
         }
-        scheduler.schedule(options: options) { self.downstream.receive(subscription: self) }
       }
 
       func receive(_ input: Output) -> Subscribers.Demand {
-        scheduler.schedule(options: options) {
-          guard !self.isCancelled else { return }
-          let more = self.downstream.receive(input)
-          if more != .none { self.request(more) }
-        }
+        guard status.withLock({ $0.subscription != nil }) else { return .none }
+        scheduler.schedule(options: options) { self.deliver(input) }
         return .none
       }
 
+      private func deliver(_ input: Output) {
+        let more = downstreamLock.withLock { link.withPayload { $0.receive(input) } }
+        if let more, more != .none { request(more) }
+      }
+
       func receive(completion: Subscribers.Completion<Failure>) {
+        guard status.withLock({ $0.terminate() }) != nil else { return }
         scheduler.schedule(options: options) {
-          let wasActive: Bool = self.status.withLock { status in
-            defer { status = .terminal }
-            if case .terminal = status { return false }
-            return true
+          self.downstreamLock.withLock {
+            _ = self.link.endAfter { $0.receive(completion: completion) }
           }
-          if wasActive { self.downstream.receive(completion: completion) }
         }
       }
 
@@ -90,7 +90,9 @@ extension Publishers {
       }
 
       func cancel() {
-        status.withLock { $0.terminate() }?.cancel()
+        let upstream = status.withLock { $0.terminate() }
+        link.end()
+        upstream?.cancel()
       }
     }
   }

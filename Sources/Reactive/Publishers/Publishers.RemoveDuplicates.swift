@@ -48,46 +48,87 @@ extension Publishers {
 }
 
 extension Publishers {
-  /// The subscriber that ``RemoveDuplicates`` puts between its upstream and downstream. It lives outside the
-  /// generic publisher type so that its type does not repeat the upstream's: the optimizer refuses to
-  /// specialize through types that look like they grow without end. It holds the last value;
-  /// `receive(_:)` calls are serialized by the upstream, so it needs no lock.
+  /// The subscriber and subscription that ``RemoveDuplicates`` puts between its upstream and
+  /// downstream. It lives outside the generic publisher type so that its type does not repeat the
+  /// upstream's: the optimizer refuses to specialize through types that look like they grow without
+  /// end.
+  ///
+  /// As in Combine, the downstream gets this object as its subscription. It takes one upstream
+  /// subscription (a second is cancelled), ignores what arrives after the completion or a cancel,
+  /// passes no request or cancel on after either, and lets go of the downstream and the predicate at
+  /// the end. It holds the last value; `receive` calls are serialized by the upstream.
   @usableFromInline
-  final class RemoveDuplicatesInner<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+  final class RemoveDuplicatesInner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflecting,
+    @unchecked Sendable
+  {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline let downstream: Downstream
-    @usableFromInline let predicate: (Output, Output) -> Bool
-    @usableFromInline var last: Output?
+    @usableFromInline
+    struct Payload {
+      @usableFromInline let downstream: Downstream
+      @usableFromInline let predicate: (Output, Output) -> Bool
+
+      @inlinable
+      init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
+        self.downstream = downstream
+        self.predicate = predicate
+      }
+    }
+
+    @usableFromInline let link: DownstreamLink<Payload>
+    @usableFromInline let status = LockedState.make(SubscriptionStatus.awaiting)
+    /// Touched only inside `receive(_:)`, which the upstream serializes.
+    @exclusivity(unchecked) @usableFromInline var last: Output?
 
     @inlinable
     init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
-      self.downstream = downstream
-      self.predicate = predicate
+      link = DownstreamLink(Payload(downstream: downstream, predicate: predicate))
     }
 
-    @usableFromInline var description: String { "RemoveDuplicates" }
+    @usableFromInline var combineName: String { "RemoveDuplicates" }
+
+    /// As Combine's: the downstream (while held) and the last value.
+    @usableFromInline var reflectedChildren: [Mirror.Child] {
+      let downstream = link.withPayload { $0.downstream as Any }
+      return [("downstream", downstream as Any), ("last", last as Any)]
+    }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
+      guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
+      link.withPayload { $0.downstream.receive(subscription: self) }
     }
 
     @inlinable
     func receive(_ input: Output) -> Subscribers.Demand {
-      if let last, predicate(last, input) {
-        self.last = input
-        return .max(1)
-      }
-      last = input
-      return downstream.receive(input)
+      link.withPayload { payload in
+        if let last, payload.predicate(last, input) {
+          self.last = input
+          return .max(1)
+        }
+        last = input
+        return payload.downstream.receive(input)
+      } ?? .none
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      downstream.receive(completion: completion)
+      _ = status.withLock { $0.terminate() }
+      link.endAfter { $0.downstream.receive(completion: completion) }
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+      status.withLock { $0.subscription }?.request(demand)
+    }
+
+    @inlinable
+    func cancel() {
+      let upstream = status.withLock { $0.terminate() }
+      link.end()
+      upstream?.cancel()
     }
   }
 }

@@ -46,42 +46,67 @@ extension Publishers {
 extension Publishers {
   /// The subscriber that ``Scan`` puts between its upstream and downstream. It lives outside the
   /// generic publisher type so that its type does not repeat the upstream's: the optimizer refuses to
-  /// specialize through types that look like they grow without end. It holds the running result;
-  /// `receive(_:)` calls are serialized by the upstream, so it needs no lock.
+  /// specialize through types that look like they grow without end.
+  ///
+  /// As in Combine, it hands the upstream's subscription straight to the downstream. It takes one
+  /// subscription (a second is cancelled), ignores what arrives after the completion, and lets go of
+  /// the downstream and the closure once it has passed the completion on. It holds the running
+  /// result; `receive` calls are serialized by the upstream, so it needs no lock.
   @usableFromInline
-  final class ScanInner<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+  final class ScanInner<Input, Downstream: Subscriber>: Subscriber, CombineReflecting {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline let downstream: Downstream
-    @usableFromInline let combine: (Output, Input) -> Output
-    @usableFromInline var result: Output
+    @usableFromInline
+    struct Payload {
+      @usableFromInline let downstream: Downstream
+      @usableFromInline let combine: (Output, Input) -> Output
 
-    @inlinable
-    init(
-      downstream: Downstream, initial: Output, combine: @escaping (Output, Input) -> Output
-    ) {
-      self.downstream = downstream
-      self.result = initial
-      self.combine = combine
+      @inlinable
+      init(downstream: Downstream, combine: @escaping (Output, Input) -> Output) {
+        self.downstream = downstream
+        self.combine = combine
+      }
     }
 
-    @usableFromInline var description: String { "Scan" }
+    @usableFromInline let link: DownstreamLink<Payload>
+    @usableFromInline var result: Output
+    @usableFromInline var subscribed = false
+
+    @inlinable
+    init(downstream: Downstream, initial: Output, combine: @escaping (Output, Input) -> Output) {
+      link = DownstreamLink(Payload(downstream: downstream, combine: combine))
+      result = initial
+    }
+
+    @usableFromInline var combineName: String { "Scan" }
+
+    /// As Combine's: the downstream (while held) and the running result.
+    @usableFromInline var reflectedChildren: [Mirror.Child] {
+      let downstream = link.withPayload { $0.downstream as Any }
+      return [("downstream", downstream as Any), ("result", result)]
+    }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
+      guard !subscribed else { return subscription.cancel() }
+      subscribed = true
+      if link.withPayload({ $0.downstream.receive(subscription: subscription) }) == nil {
+        subscription.cancel()
+      }
     }
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-      result = combine(result, input)
-      return downstream.receive(result)
+      link.withPayload { payload in
+        result = payload.combine(result, input)
+        return payload.downstream.receive(result)
+      } ?? .none
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      downstream.receive(completion: completion)
+      link.endAfter { $0.downstream.receive(completion: completion) }
     }
   }
 }

@@ -11,18 +11,30 @@ extension DispatchQueue: Scheduler {
       dispatchTime = time
     }
 
-    /// The interval from this time to `other`.
+    /// The interval from this time to `other`, saturating at `Int.max` and `Int.min` nanoseconds.
     public func distance(to other: SchedulerTimeType) -> Stride {
       let start = dispatchTime.uptimeNanoseconds
       let end = other.dispatchTime.uptimeNanoseconds
-      return end >= start ? Stride(nanoseconds: Int(end - start)) : Stride(nanoseconds: -Int(start - end))
+      if end >= start { return Stride(nanoseconds: Int(clamping: end - start)) }
+      let back = start - end
+      return Stride(nanoseconds: back > UInt64(Int.max) ? .min : -Int(back))
     }
 
-    /// The time `n` later (or earlier, when negative).
+    /// The time `n` later (or earlier, when negative). The distant future stays there, a time past the
+    /// largest uptime is the distant future, and a time before the first nanosecond of uptime is that
+    /// nanosecond (dispatch reads uptime zero as "now").
     public func advanced(by n: Stride) -> SchedulerTimeType {
-      let base = Int64(clamping: dispatchTime.uptimeNanoseconds)
-      let target = max(1, base.addingReportingOverflow(Int64(n.magnitude)).partialValue)
-      return SchedulerTimeType(DispatchTime(uptimeNanoseconds: UInt64(target)))
+      let base = dispatchTime.uptimeNanoseconds
+      guard base != DispatchTime.distantFuture.uptimeNanoseconds else { return self }
+      let target: UInt64
+      if n.magnitude >= 0 {
+        let (sum, overflow) = base.addingReportingOverflow(UInt64(n.magnitude))
+        target = overflow ? DispatchTime.distantFuture.uptimeNanoseconds : sum
+      } else {
+        let back = n.magnitude.magnitude
+        target = base > back ? max(1, base - UInt64(back)) : 1
+      }
+      return SchedulerTimeType(DispatchTime(uptimeNanoseconds: target))
     }
 
     /// Encodes the time as nanoseconds of uptime.
@@ -43,11 +55,22 @@ extension DispatchQueue: Scheduler {
     }
 
     /// Equal when the uptimes are equal.
+    @inlinable
     public static func == (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
-      lhs.dispatchTime.uptimeNanoseconds == rhs.dispatchTime.uptimeNanoseconds
+      lhs.dispatchTime.rawValue == rhs.dispatchTime.rawValue
+    }
+
+    /// Ordered by uptime. The raw dispatch time counts uptime in the clock's own units, so it orders
+    /// the same and is read without a call into Dispatch.
+    @inlinable
+    public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
+      lhs.dispatchTime.rawValue < rhs.dispatchTime.rawValue
     }
 
     /// An interval of dispatch time, counted in nanoseconds. Literals count seconds.
+    ///
+    /// Building one from a count of units, and adding, subtracting or multiplying them, saturates at
+    /// `Int.max` and `Int.min` nanoseconds instead of trapping or wrapping.
     public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
       ExpressibleByFloatLiteral, Hashable, Codable, Sendable
     {
@@ -60,22 +83,25 @@ extension DispatchQueue: Scheduler {
       /// Creates an interval of `nanoseconds`.
       public init(nanoseconds: Int) { magnitude = nanoseconds }
 
-      /// Creates an interval from a dispatch interval; `.never` becomes the largest interval.
+      /// Creates an interval from a dispatch interval; `.never`, and anything longer than `Int.max`
+      /// nanoseconds, becomes the largest interval (the shortest, for negative ones).
       public init(_ timeInterval: DispatchTimeInterval) {
         switch timeInterval {
-        case .seconds(let s): magnitude = s.multipliedReportingOverflow(by: 1_000_000_000).partialValue
-        case .milliseconds(let ms): magnitude = ms.multipliedReportingOverflow(by: 1_000_000).partialValue
-        case .microseconds(let us): magnitude = us.multipliedReportingOverflow(by: 1000).partialValue
+        case .seconds(let s): magnitude = SaturatingNanoseconds.product(s, 1_000_000_000)
+        case .milliseconds(let ms): magnitude = SaturatingNanoseconds.product(ms, 1_000_000)
+        case .microseconds(let us): magnitude = SaturatingNanoseconds.product(us, 1000)
         case .nanoseconds(let ns): magnitude = ns
         case .never: magnitude = .max
         @unknown default: magnitude = .max
         }
       }
 
-      /// An interval of `value` seconds.
-      public init(floatLiteral value: Double) { magnitude = Int(value * 1_000_000_000) }
-      /// An interval of `value` seconds.
-      public init(integerLiteral value: Int) { magnitude = value * 1_000_000_000 }
+      /// An interval of `value` seconds, saturating.
+      public init(floatLiteral value: Double) { magnitude = SaturatingNanoseconds.fromSeconds(value) }
+      /// An interval of `value` seconds, saturating.
+      public init(integerLiteral value: Int) {
+        magnitude = SaturatingNanoseconds.product(value, 1_000_000_000)
+      }
       /// An interval of `source` seconds, when it converts exactly.
       public init?<T: BinaryInteger>(exactly source: T) {
         guard let seconds = Int(exactly: source) else { return nil }
@@ -86,29 +112,31 @@ extension DispatchQueue: Scheduler {
 
       /// Orders intervals.
       public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-      /// The sum.
+      /// The sum, saturating.
       public static func + (lhs: Stride, rhs: Stride) -> Stride {
-        Stride(nanoseconds: lhs.magnitude + rhs.magnitude)
+        Stride(nanoseconds: SaturatingNanoseconds.sum(lhs.magnitude, rhs.magnitude))
       }
       /// Adds `rhs`.
       public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
-      /// The difference.
+      /// The difference, saturating.
       public static func - (lhs: Stride, rhs: Stride) -> Stride {
-        Stride(nanoseconds: lhs.magnitude - rhs.magnitude)
+        Stride(nanoseconds: SaturatingNanoseconds.difference(lhs.magnitude, rhs.magnitude))
       }
       /// Subtracts `rhs`.
       public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
-      /// The product of the nanosecond counts.
+      /// The product of the nanosecond counts, saturating.
       public static func * (lhs: Stride, rhs: Stride) -> Stride {
-        Stride(nanoseconds: lhs.magnitude * rhs.magnitude)
+        Stride(nanoseconds: SaturatingNanoseconds.product(lhs.magnitude, rhs.magnitude))
       }
       /// Multiplies by `rhs`.
       public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
-      /// Whole seconds.
+      /// Whole seconds, saturating.
       public static func seconds(_ s: Int) -> Stride { Stride(.seconds(s)) }
-      /// Fractional seconds.
-      public static func seconds(_ s: Double) -> Stride { Stride(nanoseconds: Int(s * 1_000_000_000)) }
+      /// Fractional seconds, saturating; not-a-number is the largest interval.
+      public static func seconds(_ s: Double) -> Stride {
+        Stride(nanoseconds: SaturatingNanoseconds.fromSeconds(s))
+      }
       /// Milliseconds.
       public static func milliseconds(_ ms: Int) -> Stride { Stride(.milliseconds(ms)) }
       /// Microseconds.

@@ -23,27 +23,37 @@ public struct ImmediateScheduler: Scheduler, Sendable {
 
       /// Orders intervals.
       public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-      /// The sum.
-      public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
+      /// The sum, saturating.
+      public static func + (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(SaturatingNanoseconds.sum(lhs.magnitude, rhs.magnitude))
+      }
       /// Adds `rhs`.
       public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
-      /// The difference.
-      public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
+      /// The difference, saturating.
+      public static func - (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(SaturatingNanoseconds.difference(lhs.magnitude, rhs.magnitude))
+      }
       /// Subtracts `rhs`.
       public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
-      /// The product.
-      public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
+      /// The product, saturating.
+      public static func * (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(SaturatingNanoseconds.product(lhs.magnitude, rhs.magnitude))
+      }
       /// Multiplies by `rhs`.
       public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
-      /// Whole seconds.
-      public static func seconds(_ s: Int) -> Stride { Stride(s * 1_000_000_000) }
-      /// Fractional seconds.
-      public static func seconds(_ s: Double) -> Stride { Stride(Int(s * 1_000_000_000)) }
-      /// Milliseconds.
-      public static func milliseconds(_ ms: Int) -> Stride { Stride(ms * 1_000_000) }
-      /// Microseconds.
-      public static func microseconds(_ us: Int) -> Stride { Stride(us * 1000) }
+      /// Whole seconds, saturating.
+      public static func seconds(_ s: Int) -> Stride {
+        Stride(SaturatingNanoseconds.product(s, 1_000_000_000))
+      }
+      /// Fractional seconds, saturating.
+      public static func seconds(_ s: Double) -> Stride { Stride(SaturatingNanoseconds.fromSeconds(s)) }
+      /// Milliseconds, saturating.
+      public static func milliseconds(_ ms: Int) -> Stride {
+        Stride(SaturatingNanoseconds.product(ms, 1_000_000))
+      }
+      /// Microseconds, saturating.
+      public static func microseconds(_ us: Int) -> Stride { Stride(SaturatingNanoseconds.product(us, 1000)) }
       /// Nanoseconds.
       public static func nanoseconds(_ ns: Int) -> Stride { Stride(ns) }
     }

@@ -6,22 +6,20 @@ import Dispatch
 /// Work runs in order of its date, and in order of scheduling among work due at the same date. Actions
 /// run on the thread that advances the clock, outside the scheduler's lock, so an action may schedule
 /// more work; work it schedules for a date already reached runs in the same advance.
+///
+/// Scheduling and taking the next action cost O(log n) in the number queued. The paths that queue and
+/// run work are inlinable, so that they are specialised for the caller's time type: unspecialised, each
+/// step looks up generic metadata, which costs more than the heap itself.
 public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler,
   @unchecked Sendable
 where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
-  private struct Work {
-    let sequence: Int
-    let date: SchedulerTimeType
-    let action: () -> Void
-    /// For repeating work: the identity shared by every occurrence, and the interval.
-    let repetition: (id: Int, interval: SchedulerTimeType.Stride)?
-  }
-
-  private let lock = PlainLock.make()
-  private var clock: SchedulerTimeType
-  private var queue: [Work] = []
-  private var nextSequence = 0
-  private var cancelledRepetitions: Set<Int> = []
+  @usableFromInline let lock = PlainLock.make()
+  @usableFromInline var clock: SchedulerTimeType
+  @usableFromInline var queue = ScheduledWorkQueue<SchedulerTimeType>()
+  @usableFromInline var nextSequence = 0
+  /// Repeating work cancelled whose next occurrence is still in the queue: it is dropped, not run,
+  /// when it comes up. Each repetition has exactly one occurrence queued until it is dropped.
+  @usableFromInline var cancelledRepetitions: Set<Int> = []
 
   /// Creates a scheduler whose clock starts at `now`.
   public init(now: SchedulerTimeType) {
@@ -29,20 +27,23 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   }
 
   /// The virtual time; it changes only through ``advance(by:)``, ``advance(to:)`` and ``run()``.
+  @inlinable
   public var now: SchedulerTimeType { lock.withLock { clock } }
 
   /// Zero: virtual time is exact.
   public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
 
   /// How many actions are waiting, including repeating ones.
-  public var scheduledCount: Int { lock.withLock { queue.count } }
+  public var scheduledCount: Int { lock.withLock { queue.count - cancelledRepetitions.count } }
 
   /// Queues `action` for the current virtual time; it runs on the next advance, even by zero.
+  @inlinable
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
     lock.withLock { enqueue(at: clock, action, repetition: nil) }
   }
 
   /// Queues `action` for `date`; the tolerance is ignored.
+  @inlinable
   public func schedule(
     after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
     _ action: @escaping () -> Void
@@ -57,19 +58,17 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   ) -> any Cancellable {
     let id = lock.withLock { () -> Int in
       let id = nextSequence
-      enqueue(at: date, action, repetition: (id, interval))
+      enqueue(at: date, action, repetition: Repetition(id: id, interval: interval))
       return id
     }
     return AnyCancellable { [weak self] in
       guard let self else { return }
-      lock.withLock {
-        cancelledRepetitions.insert(id)
-        queue.removeAll { $0.repetition?.id == id }
-      }
+      _ = lock.withLock { cancelledRepetitions.insert(id) }
     }
   }
 
   /// Moves the clock forward by `stride`, running every action due on the way, in order.
+  @inlinable
   public func advance(by stride: SchedulerTimeType.Stride = .nanoseconds(0)) {
     advance(to: now.advanced(by: stride))
   }
@@ -77,9 +76,10 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   /// Moves the clock to `date`, running every action due on the way, in order. The clock never moves
   /// back: a date before ``now`` runs only work scheduled for that date or earlier, which is none
   /// unless it was scheduled in the past.
+  @inlinable
   public func advance(to date: SchedulerTimeType) {
-    while let work = takeNext(dueBy: date) {
-      work.action()
+    while let action = takeNext(dueBy: date) {
+      action()
     }
     lock.withLock {
       if clock < date { clock = date }
@@ -88,43 +88,53 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
 
   /// Runs every scheduled action, moving the clock to each one's date, until none is left. Repeating
   /// work never leaves the queue, so cancel it first or use ``advance(to:)``.
+  @inlinable
   public func run() {
-    while let last = lock.withLock({ queue.last?.date }) {
-      advance(to: last)
+    while let next = lock.withLock({ nextDate() }) {
+      advance(to: next)
     }
   }
 
-  private func takeNext(dueBy date: SchedulerTimeType) -> Work? {
+  /// The date of the next action to run, dropping cancelled repetitions first. Called with the lock
+  /// held.
+  @inlinable
+  func nextDate() -> SchedulerTimeType? {
+    while let date = queue.firstDate {
+      guard let repetition = queue.firstRepetition, cancelledRepetitions.contains(repetition.id) else {
+        return date
+      }
+      _ = queue.removeFirst()
+      cancelledRepetitions.remove(repetition.id)
+    }
+    return nil
+  }
+
+  /// Takes the next action due by `date`, moving the clock to its date and queuing the next occurrence
+  /// of repeating work.
+  @inlinable
+  func takeNext(dueBy date: SchedulerTimeType) -> (() -> Void)? {
     lock.withLock {
-      guard let first = queue.first, first.date <= date else { return nil }
-      queue.removeFirst()
-      if first.date > clock { clock = first.date }
-      if let repetition = first.repetition, !cancelledRepetitions.contains(repetition.id) {
-        enqueue(at: first.date.advanced(by: repetition.interval), first.action, repetition: repetition)
+      while let first = queue.firstDate, first <= date {
+        let work = queue.removeFirst()
+        if let repetition = work.repetition {
+          if cancelledRepetitions.remove(repetition.id) != nil { continue }
+          enqueue(at: work.date.advanced(by: repetition.interval), work.action, repetition: repetition)
+        }
+        if work.date > clock { clock = work.date }
+        return work.action
       }
-      return first
+      return nil
     }
   }
 
-  /// Inserts work after everything due at or before its date. Called with the lock held.
-  private func enqueue(
-    at date: SchedulerTimeType, _ action: @escaping () -> Void,
-    repetition: (id: Int, interval: SchedulerTimeType.Stride)?
-  ) {
-    let work = Work(sequence: nextSequence, date: date, action: action, repetition: repetition)
+  /// Queues work after everything already queued for its date. Called with the lock held.
+  @inlinable
+  func enqueue(at date: SchedulerTimeType, _ action: @escaping () -> Void, repetition: Repetition?) {
+    queue.insert(ScheduledWork(date: date, action: action, repetition: repetition), sequence: nextSequence)
     nextSequence += 1
-    var low = 0
-    var high = queue.count
-    while low < high {
-      let middle = (low + high) / 2
-      if queue[middle].date <= date {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    queue.insert(work, at: low)
   }
+
+  @usableFromInline typealias Repetition = Reactive.Repetition<SchedulerTimeType.Stride>
 }
 
 /// A test scheduler with the time and options of scheduler `S`.

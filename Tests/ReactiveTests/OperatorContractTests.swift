@@ -1,0 +1,186 @@
+import Reactive
+import Testing
+
+/// The contract every operator keeps, however its upstream behaves: it describes itself as Combine's
+/// does, ignores events after the end, cancels a second subscription, and lets go of its downstream
+/// and closures once the subscription is over.
+@Suite struct OperatorContractTests {
+  @Test(arguments: OperatorCase.all)
+  func upstreamSeesTheOperatorByItsCombineName(_ operatorCase: OperatorCase) throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    operatorCase.apply(upstream.eraseToAnyPublisher(), Token()).subscribe(Recorder<Int, TestError>())
+    upstream.giveSubscription()
+    let inner = try #require(upstream.subscriber)
+    #expect(String(describing: inner) == operatorCase.name)
+    #expect(playgroundText(inner) == operatorCase.name)
+    #expect(mirrorLabels(inner) == operatorCase.mirrorLabels)
+  }
+
+  @Test(arguments: OperatorCase.all)
+  func downstreamGetsTheOperatorsSubscriptionOrTheUpstreamsAsInCombine(_ operatorCase: OperatorCase) throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let keeper = SubscriptionKeeper<Int, TestError>()
+    operatorCase.apply(upstream.eraseToAnyPublisher(), Token()).subscribe(keeper)
+    upstream.giveSubscription()
+    let subscription = try #require(keeper.subscription)
+    if operatorCase.passesUpstreamSubscription {
+      #expect(subscription is HandDrivenSubscription)
+    } else {
+      #expect(String(describing: subscription) == operatorCase.name)
+      #expect(playgroundText(subscription) == operatorCase.name)
+      #expect(mirrorLabels(subscription) == operatorCase.mirrorLabels)
+    }
+  }
+
+  @Test(arguments: OperatorCase.all)
+  func ignoresEverythingAfterTheCompletion(_ operatorCase: OperatorCase) {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    operatorCase.apply(upstream.eraseToAnyPublisher(), Token()).subscribe(recorder)
+    upstream.giveSubscription()
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    upstream.send(2)
+    upstream.send(completion: .failure(.boom))
+    upstream.giveSubscription()
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+    #expect(upstream.subscriptions.last?.calls == [.cancel])
+  }
+
+  @Test(arguments: OperatorCase.all)
+  func cancelsASecondSubscriptionInsteadOfPassingItOn(_ operatorCase: OperatorCase) {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    operatorCase.apply(upstream.eraseToAnyPublisher(), Token()).subscribe(recorder)
+    let first = upstream.giveSubscription()
+    let second = upstream.giveSubscription()
+    upstream.send(1)
+    #expect(second.calls == [.cancel])
+    #expect(!first.calls.contains(.cancel))
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test(arguments: OperatorCase.all.filter { !$0.passesUpstreamSubscription })
+  func afterCancelIgnoresEventsAndPassesNoRequestOrCancelOn(_ operatorCase: OperatorCase) throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let keeper = SubscriptionKeeper<Int, TestError>()
+    operatorCase.apply(upstream.eraseToAnyPublisher(), Token()).subscribe(keeper)
+    let first = upstream.giveSubscription()
+    upstream.send(1)
+    let subscription = try #require(keeper.subscription)
+    subscription.cancel()
+    let callsAtCancel = first.calls
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    subscription.request(.max(1))
+    subscription.cancel()
+    #expect(keeper.events == [.subscription, .value(1)])
+    #expect(callsAtCancel.last == .cancel)
+    #expect(first.calls == callsAtCancel)
+  }
+
+  @Test(arguments: OperatorCase.all)
+  func releasesItsDownstreamAndClosuresAfterTheCompletion(_ operatorCase: OperatorCase) {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    weak var weakRecorder: Recorder<Int, TestError>?
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      let recorder = Recorder<Int, TestError>()
+      weakToken = token
+      weakRecorder = recorder
+      operatorCase.apply(upstream.eraseToAnyPublisher(), token).subscribe(recorder)
+      upstream.giveSubscription()
+      upstream.send(1)
+      upstream.send(completion: .finished)
+      #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+    }
+    // The upstream still holds the operator's subscriber; the operator must have let go.
+    #expect(upstream.subscriber != nil)
+    #expect(weakRecorder == nil)
+    #expect(weakToken == nil)
+  }
+
+  @Test(arguments: OperatorCase.all)
+  func releasesItsDownstreamAndClosuresAfterCancel(_ operatorCase: OperatorCase) {
+    // An operator that hands on the upstream's subscription never sees the cancel (Combine's map,
+    // filter, compactMap and scan do not): its upstream lets it go, as a subject does.
+    let subject = PassthroughSubject<Int, TestError>()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    weak var weakRecorder: Recorder<Int, TestError>?
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      let recorder = Recorder<Int, TestError>()
+      weakToken = token
+      weakRecorder = recorder
+      if operatorCase.passesUpstreamSubscription {
+        operatorCase.apply(subject.eraseToAnyPublisher(), token).subscribe(recorder)
+        subject.send(1)
+      } else {
+        operatorCase.apply(upstream.eraseToAnyPublisher(), token).subscribe(recorder)
+        upstream.giveSubscription()
+        upstream.send(1)
+      }
+      recorder.cancel()
+      #expect(recorder.events == [.subscription, .value(1)])
+    }
+    #expect(weakRecorder == nil)
+    #expect(weakToken == nil)
+    withExtendedLifetime((subject, upstream)) {}
+  }
+}
+
+/// One operator under the contract tests, set up to pass every value on unchanged, with a closure that
+/// captures a token where the operator takes closures; the time-based ones run on the immediate
+/// scheduler.
+struct OperatorCase: Sendable, CustomTestStringConvertible {
+  /// What Combine's subscriber and subscription for the operator call themselves.
+  let name: String
+  /// Whether the operator hands its downstream the upstream's subscription, as Combine's map, filter,
+  /// compactMap and scan do, rather than a subscription of its own.
+  let passesUpstreamSubscription: Bool
+  /// The labels of the children of Combine's mirror of the operator.
+  let mirrorLabels: [String?]
+  let apply: @Sendable (AnyPublisher<Int, TestError>, Token) -> AnyPublisher<Int, TestError>
+
+  var testDescription: String { name }
+
+  static let all: [OperatorCase] = [
+    OperatorCase(name: "Map", passesUpstreamSubscription: true, mirrorLabels: []) { upstream, token in
+      upstream.map { value in withExtendedLifetime(token) { value } }.eraseToAnyPublisher()
+    },
+    OperatorCase(name: "Filter", passesUpstreamSubscription: true, mirrorLabels: []) { upstream, token in
+      upstream.filter { _ in withExtendedLifetime(token) { true } }.eraseToAnyPublisher()
+    },
+    OperatorCase(name: "CompactMap", passesUpstreamSubscription: true, mirrorLabels: []) {
+      upstream, token in
+      upstream.compactMap { value -> Int? in withExtendedLifetime(token) { value } }.eraseToAnyPublisher()
+    },
+    OperatorCase(name: "Scan", passesUpstreamSubscription: true, mirrorLabels: ["downstream", "result"]) {
+      upstream, token in
+      upstream.scan(0) { _, value in withExtendedLifetime(token) { value } }.eraseToAnyPublisher()
+    },
+    OperatorCase(
+      name: "RemoveDuplicates", passesUpstreamSubscription: false, mirrorLabels: ["downstream", "last"]
+    ) { upstream, token in
+      upstream.removeDuplicates { _, _ in withExtendedLifetime(token) { false } }.eraseToAnyPublisher()
+    },
+    OperatorCase(name: "Drop", passesUpstreamSubscription: false, mirrorLabels: []) { upstream, _ in
+      upstream.dropFirst(0).eraseToAnyPublisher()
+    },
+    OperatorCase(name: "HandleEvents", passesUpstreamSubscription: false, mirrorLabels: []) {
+      upstream, token in
+      upstream.handleEvents(receiveOutput: { _ in withExtendedLifetime(token) {} }).eraseToAnyPublisher()
+    },
+    OperatorCase(name: "ReceiveOn", passesUpstreamSubscription: false, mirrorLabels: []) { upstream, _ in
+      upstream.receive(on: ImmediateScheduler.shared).eraseToAnyPublisher()
+    },
+    OperatorCase(
+      name: "Debounce", passesUpstreamSubscription: false,
+      mirrorLabels: ["downstream", "downstreamDemand", "currentValue"]
+    ) { upstream, _ in
+      upstream.debounce(for: 0, scheduler: ImmediateScheduler.shared).eraseToAnyPublisher()
+    },
+  ]
+}
