@@ -189,3 +189,10 @@ func releaseCheck<P: Publisher>(
   withExtendedLifetime(upstream) {}
   return released
 }
+
+extension Publisher where Failure == any Error {
+  /// The failure as the ``TestError`` the tests throw, for recording.
+  func asTestError() -> Publishers.MapError<Self, TestError> {
+    mapError { ($0 as? TestError) ?? .other }
+  }
+}
