@@ -1,0 +1,121 @@
+extension Publisher where Output: Publisher, Output.Failure == Failure {
+  /// Passes on the values of the latest publisher this publisher delivered, cancelling the one before
+  /// it each time a new one comes.
+  ///
+  /// Upstream is asked for every publisher; the latest one is asked for the demand the downstream has
+  /// left. The stream finishes once upstream and the latest publisher have finished, and fails as soon
+  /// as either fails.
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    Publishers.SwitchToLatest(upstream: self)
+  }
+}
+
+extension Publisher where Output: Publisher, Failure == Never {
+  /// Passes on the values of the latest publisher delivered by this publisher, which cannot fail.
+  public func switchToLatest()
+    -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>>
+  {
+    Publishers.SwitchToLatest(upstream: setFailureType(to: Output.Failure.self))
+  }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never, Failure == Never {
+  /// Passes on the values of the latest publisher delivered, neither able to fail.
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    Publishers.SwitchToLatest(upstream: self)
+  }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+  /// Passes on the values of the latest publisher delivered, which cannot fail, by this publisher,
+  /// which may.
+  public func switchToLatest()
+    -> Publishers.SwitchToLatest<
+      Publishers.SetFailureType<Output, Failure>,
+      Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    >
+  {
+    Publishers.SwitchToLatest(upstream: map { $0.setFailureType(to: Failure.self) })
+  }
+}
+
+extension Publishers {
+  /// A publisher that passes on the values of the latest publisher its upstream delivered.
+  public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
+  where P == Upstream.Output, P.Failure == Upstream.Failure {
+    /// The publishers' values.
+    public typealias Output = P.Output
+    /// Fails when upstream or the latest publisher fails.
+    public typealias Failure = P.Failure
+
+    /// The publisher of publishers.
+    public let upstream: Upstream
+
+    /// Creates a publisher switching to each publisher `upstream` delivers.
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    /// Attaches `subscriber` once upstream has delivered its subscription.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, state: SwitchToLatestState(), output: { $0 }))
+    }
+  }
+}
+
+extension Publishers.SwitchToLatest {
+  /// Subscribes to upstream, and to each publisher it delivers in turn.
+  private final class Inner<Downstream: Subscriber>: FanInSubscription<
+    SwitchToLatestState<P.Output, P.Failure>, Downstream
+  >, Subscriber, @unchecked Sendable
+  where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
+    typealias Input = P
+    typealias Failure = P.Failure
+
+    private let outer = LockedState.make(SubscriptionStatus.awaiting)
+
+    override var description: String { "SwitchToLatest" }
+
+    func receive(subscription: any Subscription) {
+      guard outer.withLock({ $0.accept(subscription) }) else {
+        subscription.cancel()
+        return
+      }
+      attachDownstream()
+      subscription.request(.unlimited)
+    }
+
+    func receive(_ input: P) -> Subscribers.Demand {
+      guard outer.withLock({ $0.subscription != nil }) else { return .none }
+      if let source = updateReturning({ $0.switchToNext() }) {
+        input.subscribe(side(source, lift: { $0 }))
+      }
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<P.Failure>) {
+      guard outer.withLock({ $0.terminate() }) != nil else { return }
+      switch completion {
+      case .finished:
+        update { state in
+          state.finishUpstream()
+          return .none
+        }
+      case .failure(let failure):
+        update { $0.failUpstream(failure) }
+      }
+    }
+
+    override func sourceReceive(completion: Subscribers.Completion<P.Failure>, source: Int) {
+      super.sourceReceive(completion: completion, source: source)
+      if case .failure = completion, updateReturning({ ($0.hasEnded, .none) }) {
+        outer.withLock { $0.terminate() }?.cancel()
+      }
+    }
+
+    override func cancel() {
+      super.cancel()
+      outer.withLock { $0.terminate() }?.cancel()
+    }
+  }
+}
