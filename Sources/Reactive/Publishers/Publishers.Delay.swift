@@ -1,0 +1,164 @@
+extension Publisher {
+  /// Delivers every value and the completion `interval` later on `scheduler`; the subscription and
+  /// demand are not delayed.
+  ///
+  /// `tolerance` defaults to the scheduler's minimum tolerance. Cancelling drops whatever is still on
+  /// its way.
+  public func delay<S: Scheduler>(
+    for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S,
+    options: S.SchedulerOptions? = nil
+  ) -> Publishers.Delay<Self, S> {
+    Publishers.Delay(
+      upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance,
+      scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// A publisher that delivers its upstream's values and completion after a delay.
+  public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The values are the upstream's.
+    public typealias Output = Upstream.Output
+    /// Fails, late, when the upstream fails.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher delayed.
+    public let upstream: Upstream
+    /// How long each event is held back.
+    public let interval: Context.SchedulerTimeType.Stride
+    /// How late the scheduler may run a delivery.
+    public let tolerance: Context.SchedulerTimeType.Stride
+    /// Whose clock measures the delay, and where events are delivered.
+    public let scheduler: Context
+    /// How deliveries are scheduled.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates a publisher delaying `upstream`'s events by `interval` on `scheduler`.
+    public init(
+      upstream: Upstream, interval: Context.SchedulerTimeType.Stride,
+      tolerance: Context.SchedulerTimeType.Stride, scheduler: Context,
+      options: Context.SchedulerOptions? = nil
+    ) {
+      self.upstream = upstream
+      self.interval = interval
+      self.tolerance = tolerance
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    /// Attaches `subscriber` behind the delay.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, configuration: self))
+    }
+  }
+}
+
+extension Publishers.Delay {
+  /// Schedules each event, then delivers the events in the order they come due, one thread at a time.
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private struct State {
+      var status = SubscriptionStatus.awaiting
+      var downstream: Downstream?
+      /// Whether upstream has completed (its completion is on its way).
+      var completed = false
+      var due = DeliveryQueue<Output, Failure>()
+    }
+
+    private let configuration: Publishers.Delay<Upstream, Context>
+    private let state: LockedState<State>
+
+    init(downstream: Downstream, configuration: Publishers.Delay<Upstream, Context>) {
+      self.configuration = configuration
+      state = .make(State(downstream: downstream))
+    }
+
+    var description: String { "Delay" }
+    var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+    var playgroundDescription: Any { description }
+
+    func receive(subscription: any Subscription) {
+      let downstream: Downstream? = state.withLock { state in
+        state.status.accept(subscription) ? state.downstream : nil
+      }
+      guard let downstream else {
+        subscription.cancel()
+        return
+      }
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      guard state.withLock({ $0.status.subscription != nil && !$0.completed }) else { return .none }
+      schedule { $0.append(input) }
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let accepted: Bool = state.withLock { state in
+        guard state.status.subscription != nil, !state.completed else { return false }
+        state.completed = true
+        return true
+      }
+      if accepted { schedule { $0.append(completion: completion) } }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      guard demand != .none else { return }
+      state.withLock { $0.status.subscription }?.request(demand)
+    }
+
+    func cancel() {
+      let upstream = state.withLock { state in
+        defer {
+          state.downstream = nil
+          state.due.removeAll()
+        }
+        return state.status.terminate()
+      }
+      upstream?.cancel()
+    }
+
+    /// Queues an event one interval from now, and delivers when it comes due.
+    private func schedule(_ enqueue: @escaping (inout DeliveryQueue<Output, Failure>) -> Void) {
+      let scheduler = configuration.scheduler
+      scheduler.schedule(
+        after: scheduler.now.advanced(by: configuration.interval), tolerance: configuration.tolerance,
+        options: configuration.options
+      ) {
+        let claimed = self.state.withLock { state -> Bool in
+          guard state.downstream != nil else { return false }
+          enqueue(&state.due)
+          return state.due.claim()
+        }
+        if claimed { self.deliverDue() }
+      }
+    }
+
+    private func deliverDue() {
+      while let (event, downstream) = state.withLock({
+        state -> (DeliveryQueue<Output, Failure>.Event, Downstream)? in
+        while let event = state.due.next() {
+          if let downstream = state.downstream { return (event, downstream) }
+        }
+        return nil
+      }) {
+        switch event {
+        case .value(let value):
+          let more = downstream.receive(value)
+          if more != .none { state.withLock { $0.status.subscription }?.request(more) }
+        case .completion(let completion):
+          state.withLock { state in
+            state.downstream = nil
+            state.status = .terminal
+          }
+          downstream.receive(completion: completion)
+        }
+      }
+    }
+  }
+}
