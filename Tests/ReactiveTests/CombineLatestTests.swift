@@ -1,3 +1,4 @@
+import Dispatch
 import Reactive
 import Testing
 
@@ -84,6 +85,34 @@ import Testing
     #expect(recorder.events == [.subscription])
     #expect(a.subscription.calls.last == .cancel)
     #expect(b.subscription.calls.last == .cancel)
+  }
+
+  @Test func concurrentUpstreamsNeverOverlapAndTheLastCombinationHasBothLastValues() {
+    let a = PassthroughSubject<Int, Never>()
+    let b = PassthroughSubject<Int, Never>()
+    let received = Locked((last: (0, 0), inside: 0, overlaps: 0, finished: false))
+    let cancellable = a.combineLatest(b).sink(
+      receiveCompletion: { _ in received.withLock { $0.finished = true } },
+      receiveValue: { pair in
+        received.withLock {
+          $0.inside += 1
+          if $0.inside > 1 { $0.overlaps += 1 }
+          $0.last = pair
+        }
+        received.withLock { $0.inside -= 1 }
+      })
+    let group = DispatchGroup()
+    for subject in [a, b] {
+      DispatchQueue.global().async(group: group) {
+        for value in 1...3_000 { subject.send(value) }
+        subject.send(completion: .finished)
+      }
+    }
+    #expect(group.wait(timeout: .now() + 5) == .success)
+    #expect(received.value.overlaps == 0)
+    #expect(received.value.last == (3_000, 3_000))
+    #expect(received.value.finished)
+    cancellable.cancel()
   }
 
   @Test func describesItselfAsCombineDoes() {

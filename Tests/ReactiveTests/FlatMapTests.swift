@@ -1,3 +1,4 @@
+import Dispatch
 import Reactive
 import Testing
 
@@ -82,6 +83,39 @@ import Testing
     let outerMayFail = Recorder<Int, TestError>()
     [1, 2].publisher.setFailureType(to: TestError.self).flatMap { Just($0 * 10) }.subscribe(outerMayFail)
     #expect(outerMayFail.events == [.subscription, .value(10), .value(20), .completion(.finished)])
+  }
+
+  @Test func deliversEveryValueOfConcurrentPublishersOneAtATimeThenFinishesOnce() {
+    let upstream = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+    let inners = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+    let received = Locked((count: 0, inside: 0, overlaps: 0, completions: 0))
+    let cancellable = upstream.flatMap { $0 }.sink(
+      receiveCompletion: { _ in received.withLock { $0.completions += 1 } },
+      receiveValue: { _ in
+        received.withLock {
+          $0.inside += 1
+          if $0.inside > 1 { $0.overlaps += 1 }
+        }
+        received.withLock {
+          $0.count += 1
+          $0.inside -= 1
+        }
+      })
+    for inner in inners { upstream.send(inner) }
+    upstream.send(completion: .finished)
+    let perInner = 2_000
+    let group = DispatchGroup()
+    for inner in inners {
+      DispatchQueue.global().async(group: group) {
+        for value in 0..<perInner { inner.send(value) }
+        inner.send(completion: .finished)
+      }
+    }
+    #expect(group.wait(timeout: .now() + 5) == .success)
+    #expect(received.value.count == inners.count * perInner)
+    #expect(received.value.overlaps == 0)
+    #expect(received.value.completions == 1)
+    cancellable.cancel()
   }
 
   @Test func describesItselfAsCombineDoes() {

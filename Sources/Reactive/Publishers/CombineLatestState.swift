@@ -7,30 +7,34 @@
 /// combination (a newer one replaces it) until demand comes. Every downstream request is passed on to
 /// every upstream. The stream finishes once every upstream has finished (a pending combination is then
 /// dropped), and fails as soon as one fails, cancelling the others.
+@usableFromInline
 struct CombineLatestState<Failure: Error>: FanInState {
-  var queue = DeliveryQueue<[Any], Failure>()
-  private var latest: [Any?]
-  private var subscriptions: [(any Subscription)?]
-  private var finished: [Bool]
+  @usableFromInline var queue = DeliveryQueue<[Any], Failure>()
+  @usableFromInline var latest: [Any?]
+  @usableFromInline var subscriptions: [(any Subscription)?]
+  @usableFromInline var finished: [Bool]
   /// Everything the downstream has requested, which each upstream is asked for when it subscribes.
-  private var requested = Subscribers.Demand.none
-  private var demand = Subscribers.Demand.none
-  private var hasPendingCombination = false
-  private var isOver = false
+  @usableFromInline var requested = Subscribers.Demand.none
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var hasPendingCombination = false
+  @usableFromInline var isOver = false
 
   /// A machine for `count` upstreams.
+  @inlinable
   init(count: Int) {
     latest = Array(repeating: nil, count: count)
     subscriptions = Array(repeating: nil, count: count)
     finished = Array(repeating: false, count: count)
   }
 
+  @inlinable
   mutating func subscribe(_ subscription: any Subscription, source: Int) -> Subscribers.Demand? {
     guard !isOver, subscriptions[source] == nil, !finished[source] else { return nil }
     subscriptions[source] = subscription
     return requested
   }
 
+  @inlinable
   mutating func receive(_ value: Any, source: Int) -> (Subscribers.Demand, FanInEffects) {
     guard !isOver, subscriptions[source] != nil else { return (.none, .none) }
     latest[source] = value
@@ -44,6 +48,7 @@ struct CombineLatestState<Failure: Error>: FanInState {
     return (.none, .none)
   }
 
+  @inlinable
   mutating func finish(source: Int) -> FanInEffects {
     guard !isOver, !finished[source] else { return .none }
     finished[source] = true
@@ -55,6 +60,7 @@ struct CombineLatestState<Failure: Error>: FanInState {
     return .none
   }
 
+  @inlinable
   mutating func fail(_ failure: Failure, source: Int) -> FanInEffects {
     guard !isOver, !finished[source] else { return .none }
     subscriptions[source] = nil
@@ -63,6 +69,7 @@ struct CombineLatestState<Failure: Error>: FanInState {
     return effects
   }
 
+  @inlinable
   mutating func request(_ more: Subscribers.Demand) -> FanInEffects {
     guard !isOver, more != .none else { return .none }
     requested += more
@@ -73,25 +80,29 @@ struct CombineLatestState<Failure: Error>: FanInState {
     return effects
   }
 
+  @inlinable
   mutating func cancel() -> FanInEffects {
     guard !isOver else { return .none }
     return cancelAll()
   }
 
-  private mutating func sendCombination() {
+  @inlinable
+  mutating func sendCombination() {
     demand -= 1
     hasPendingCombination = false
     queue.append(latest.map { $0! })
   }
 
-  private mutating func cancelAll() -> FanInEffects {
+  @inlinable
+  mutating func cancelAll() -> FanInEffects {
     var effects = FanInEffects()
     effects.cancels = subscriptions.compactMap { $0 }
     end()
     return effects
   }
 
-  private mutating func end() {
+  @inlinable
+  mutating func end() {
     isOver = true
     subscriptions = subscriptions.map { _ in nil }
     latest = latest.map { _ in nil }

@@ -18,6 +18,6 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
 
   /// Makes a publisher and attaches `subscriber` to it.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    createPublisher().subscribe(subscriber)
+    createPublisher().receive(subscriber: subscriber)
   }
 }

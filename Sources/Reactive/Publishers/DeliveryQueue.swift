@@ -8,8 +8,10 @@
 /// the downstream's own `receive`, are delivered by that thread, in order; so the downstream never sees
 /// overlapping or nested calls, a completion never overtakes a value decided before it, and no thread
 /// waits for another.
+@usableFromInline
 struct DeliveryQueue<Value, Failure: Error> {
   /// One thing to deliver.
+  @usableFromInline
   enum Event {
     case value(Value)
     case completion(Subscribers.Completion<Failure>)
@@ -17,25 +19,29 @@ struct DeliveryQueue<Value, Failure: Error> {
 
   /// Delivered slots are set to `nil` at once, so that a delivered value is released without waiting
   /// for the queue to empty; the array is compacted once more than half of it is spent.
-  private var events: [Event?] = []
-  private var head = 0
-  private var delivering = false
+  @usableFromInline var events: [Event?] = []
+  @usableFromInline var head = 0
+  @usableFromInline var delivering = false
 
   /// Whether nothing is waiting.
+  @inlinable
   var isEmpty: Bool { head == events.count }
 
   /// Queues a value.
+  @inlinable
   mutating func append(_ value: Value) {
     events.append(.value(value))
   }
 
   /// Queues a completion.
+  @inlinable
   mutating func append(completion: Subscribers.Completion<Failure>) {
     events.append(.completion(completion))
   }
 
   /// Makes the calling thread the one that delivers: true when something is waiting and no other thread
   /// is delivering.
+  @inlinable
   mutating func claim() -> Bool {
     guard !delivering, !isEmpty else { return false }
     delivering = true
@@ -44,6 +50,7 @@ struct DeliveryQueue<Value, Failure: Error> {
 
   /// The next event for the thread that claimed delivery, or `nil` when none is left, which ends the
   /// claim.
+  @inlinable
   mutating func next() -> Event? {
     guard head < events.count else {
       events.removeAll(keepingCapacity: events.count <= 64)
@@ -62,6 +69,7 @@ struct DeliveryQueue<Value, Failure: Error> {
 
   /// Drops everything still waiting (on cancel). A thread delivering keeps its claim until its next
   /// call to ``next()``.
+  @inlinable
   mutating func removeAll() {
     events.removeAll()
     head = 0

@@ -6,28 +6,42 @@
 /// goes out as demand comes, its source then asked for one more. The stream finishes once no more sources
 /// can come and every source has finished with its values delivered; the first failure ends it at once,
 /// cancelling the other sources.
+@usableFromInline
 struct MergeState<Value, Failure: Error>: FanInState {
-  private struct Source {
-    let id: Int
-    var subscription: (any Subscription)?
+  @usableFromInline
+  struct Source {
+    @usableFromInline let id: Int
+    @usableFromInline var subscription: (any Subscription)?
+
+    @inlinable
+    init(id: Int, subscription: (any Subscription)?) {
+      self.id = id
+      self.subscription = subscription
+    }
   }
 
-  var queue = DeliveryQueue<Value, Failure>()
+  @usableFromInline var queue = DeliveryQueue<Value, Failure>()
   /// Sources that have not finished, in the order they were added.
-  private var sources: [Source] = []
+  @usableFromInline var sources: [Source] = []
   /// Values that found no demand, oldest first.
-  private var waiting: [(source: Int, value: Value)] = []
-  private var waitingHead = 0
-  private var demand = Subscribers.Demand.none
-  private var nextID = 0
+  @usableFromInline var waiting: [(source: Int, value: Value)] = []
+  @usableFromInline var waitingHead = 0
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var nextID = 0
   /// Whether more sources may still be added (flatMap's upstream has not finished).
-  private var acceptsSources = true
-  private var isOver = false
+  @usableFromInline var acceptsSources = true
+  @usableFromInline var isOver = false
+
+  /// A machine with no sources yet.
+  @inlinable
+  init() {}
 
   /// Whether the stream has ended, by completion or cancel.
+  @inlinable
   var hasEnded: Bool { isOver }
 
   /// Registers a new source; returns its number, or `nil` when the stream is over.
+  @inlinable
   mutating func addSource() -> Int? {
     guard !isOver, acceptsSources else { return nil }
     defer { nextID += 1 }
@@ -36,23 +50,27 @@ struct MergeState<Value, Failure: Error>: FanInState {
   }
 
   /// Notes that no more sources will come: the stream can finish once those there are have.
+  @inlinable
   mutating func closeSources() {
     acceptsSources = false
     finishIfDone()
   }
 
+  @inlinable
   mutating func subscribe(_ subscription: any Subscription, source: Int) -> Subscribers.Demand? {
     guard !isOver, let index = index(of: source), sources[index].subscription == nil else { return nil }
     sources[index].subscription = subscription
     return demand == .unlimited ? .unlimited : .max(1)
   }
 
+  @inlinable
   mutating func receive(_ value: Value, source: Int) -> (Subscribers.Demand, FanInEffects) {
     (accept(value, from: source), .none)
   }
 
   /// Queues or holds back a value; returns the demand its source may use on top.
-  private mutating func accept(_ value: Value, from source: Int) -> Subscribers.Demand {
+  @inlinable
+  mutating func accept(_ value: Value, from source: Int) -> Subscribers.Demand {
     guard !isOver, index(of: source) != nil else { return .none }
     if demand == .unlimited {
       queue.append(value)
@@ -67,6 +85,7 @@ struct MergeState<Value, Failure: Error>: FanInState {
     return .none
   }
 
+  @inlinable
   mutating func finish(source: Int) -> FanInEffects {
     guard !isOver, let index = index(of: source) else { return .none }
     sources.remove(at: index)
@@ -74,12 +93,14 @@ struct MergeState<Value, Failure: Error>: FanInState {
     return .none
   }
 
+  @inlinable
   mutating func fail(_ failure: Failure, source: Int) -> FanInEffects {
     fail(failure, keeping: source)
   }
 
   /// Ends the stream with `failure`, cancelling every source but `source` (which failed); `nil` cancels
   /// them all.
+  @inlinable
   mutating func fail(_ failure: Failure, keeping source: Int?) -> FanInEffects {
     guard !isOver else { return .none }
     if let source, index(of: source) == nil { return .none }
@@ -92,6 +113,7 @@ struct MergeState<Value, Failure: Error>: FanInState {
     return effects
   }
 
+  @inlinable
   mutating func request(_ more: Subscribers.Demand) -> FanInEffects {
     guard !isOver, more != .none else { return .none }
     let wasUnlimited = demand == .unlimited
@@ -116,6 +138,7 @@ struct MergeState<Value, Failure: Error>: FanInState {
     return effects
   }
 
+  @inlinable
   mutating func cancel() -> FanInEffects {
     guard !isOver else { return .none }
     isOver = true
@@ -126,16 +149,19 @@ struct MergeState<Value, Failure: Error>: FanInState {
     return effects
   }
 
-  private func index(of source: Int) -> Int? {
+  @inlinable
+  func index(of source: Int) -> Int? {
     sources.firstIndex { $0.id == source }
   }
 
-  private mutating func clearWaiting() {
+  @inlinable
+  mutating func clearWaiting() {
     waiting = []
     waitingHead = 0
   }
 
-  private mutating func finishIfDone() {
+  @inlinable
+  mutating func finishIfDone() {
     guard !isOver, !acceptsSources, sources.isEmpty, waitingHead == waiting.count else { return }
     isOver = true
     queue.append(completion: .finished)
@@ -145,6 +171,7 @@ struct MergeState<Value, Failure: Error>: FanInState {
 extension FanInSubscription where State == MergeState<Downstream.Input, Downstream.Failure> {
   /// Starts a merge of a fixed set of sources: hands `downstream` this subscription, then subscribes to
   /// each source through `subscribe`, in order. With no sources the stream finishes at once.
+  @inlinable
   func startMerging(
     _ downstream: Downstream,
     sources subscribe: [(FanInSide<Downstream.Input, State, Downstream>) -> Void]

@@ -29,7 +29,7 @@ extension Publishers {
     /// Attaches `subscriber` to the upstream, then connects if no connection is up.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       state.withLock { $0.subscribers += 1 }
-      upstream.subscribe(Inner(parent: self, downstream: subscriber))
+      upstream.receive(subscriber: Inner(parent: self, downstream: subscriber))
       let connect: Bool = state.withLock { state in
         guard state.subscribers > 0, state.connection == nil, !state.connecting else { return false }
         state.connecting = true

@@ -31,7 +31,7 @@ extension Publishers {
 
     /// Attaches `subscriber`.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, handler: handler))
+      upstream.receive(subscriber: Inner(downstream: subscriber, handler: handler))
     }
   }
 }
@@ -119,7 +119,7 @@ extension Publishers.Catch {
       if let downstream = next.downstream {
         downstream.receive(completion: .finished)
       } else if let handler = next.handler, case .failure(let failure) = completion {
-        handler(failure).subscribe(Recovery(parent: self))
+        handler(failure).receive(subscriber: Recovery(parent: self))
       }
     }
 

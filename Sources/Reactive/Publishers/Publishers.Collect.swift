@@ -26,7 +26,7 @@ extension Publishers {
 
     /// Attaches `subscriber`, which receives one array, then the completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      upstream.receive(subscriber: Inner(downstream: subscriber))
     }
   }
 }

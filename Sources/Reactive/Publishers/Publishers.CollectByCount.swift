@@ -31,7 +31,7 @@ extension Publishers {
 
     /// Attaches `subscriber`, which receives the arrays.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, count: count))
+      upstream.receive(subscriber: Inner(downstream: subscriber, count: count))
     }
   }
 }

@@ -4,6 +4,7 @@ extension Publisher {
   ///
   /// `tolerance` defaults to the scheduler's minimum tolerance. Cancelling drops whatever is still on
   /// its way.
+  @inlinable
   public func delay<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S,
     options: S.SchedulerOptions? = nil
@@ -34,6 +35,7 @@ extension Publishers {
     public let options: Context.SchedulerOptions?
 
     /// Creates a publisher delaying `upstream`'s events by `interval` on `scheduler`.
+    @inlinable
     public init(
       upstream: Upstream, interval: Context.SchedulerTimeType.Stride,
       tolerance: Context.SchedulerTimeType.Stride, scheduler: Context,
@@ -47,40 +49,69 @@ extension Publishers {
     }
 
     /// Attaches `subscriber` behind the delay.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, configuration: self))
+      upstream.receive(
+        subscriber:
+          DelayInner(
+            downstream: subscriber, interval: interval, tolerance: tolerance, scheduler: scheduler,
+            options: options))
     }
   }
 }
 
-extension Publishers.Delay {
+extension Publishers {
   /// Schedules each event, then delivers the events in the order they come due, one thread at a time.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
+  /// It lives outside the generic publisher type so that its type does not repeat the upstream's, and
+  /// the optimizer specializes it.
+  @usableFromInline
+  final class DelayInner<Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+  {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+    @usableFromInline typealias Output = Downstream.Input
 
-    private struct State {
-      var status = SubscriptionStatus.awaiting
-      var downstream: Downstream?
+    @usableFromInline
+    struct State {
+      @usableFromInline var status = SubscriptionStatus.awaiting
+      @usableFromInline var downstream: Downstream?
       /// Whether upstream has completed (its completion is on its way).
-      var completed = false
-      var due = DeliveryQueue<Output, Failure>()
+      @usableFromInline var completed = false
+      @usableFromInline var due = DeliveryQueue<Output, Failure>()
+
+      @inlinable
+      init(downstream: Downstream) {
+        self.downstream = downstream
+      }
     }
 
-    private let configuration: Publishers.Delay<Upstream, Context>
-    private let state: LockedState<State>
+    @usableFromInline let interval: Context.SchedulerTimeType.Stride
+    @usableFromInline let tolerance: Context.SchedulerTimeType.Stride
+    @usableFromInline let scheduler: Context
+    @usableFromInline let options: Context.SchedulerOptions?
+    @usableFromInline let state: LockedState<State>
 
-    init(downstream: Downstream, configuration: Publishers.Delay<Upstream, Context>) {
-      self.configuration = configuration
+    @inlinable
+    init(
+      downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
+      tolerance: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?
+    ) {
+      self.interval = interval
+      self.tolerance = tolerance
+      self.scheduler = scheduler
+      self.options = options
       state = .make(State(downstream: downstream))
     }
 
+    @inlinable
     var description: String { "Delay" }
+    @inlinable
     var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+    @inlinable
     var playgroundDescription: Any { description }
 
+    @inlinable
     func receive(subscription: any Subscription) {
       let downstream: Downstream? = state.withLock { state in
         state.status.accept(subscription) ? state.downstream : nil
@@ -92,12 +123,14 @@ extension Publishers.Delay {
       downstream.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
       guard state.withLock({ $0.status.subscription != nil && !$0.completed }) else { return .none }
       schedule { $0.append(input) }
       return .none
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
       let accepted: Bool = state.withLock { state in
         guard state.status.subscription != nil, !state.completed else { return false }
@@ -107,11 +140,13 @@ extension Publishers.Delay {
       if accepted { schedule { $0.append(completion: completion) } }
     }
 
+    @inlinable
     func request(_ demand: Subscribers.Demand) {
       guard demand != .none else { return }
       state.withLock { $0.status.subscription }?.request(demand)
     }
 
+    @inlinable
     func cancel() {
       let upstream = state.withLock { state in
         defer {
@@ -124,12 +159,10 @@ extension Publishers.Delay {
     }
 
     /// Queues an event one interval from now, and delivers when it comes due.
-    private func schedule(_ enqueue: @escaping (inout DeliveryQueue<Output, Failure>) -> Void) {
-      let scheduler = configuration.scheduler
-      scheduler.schedule(
-        after: scheduler.now.advanced(by: configuration.interval), tolerance: configuration.tolerance,
-        options: configuration.options
-      ) {
+    @inlinable
+    func schedule(_ enqueue: @escaping (inout DeliveryQueue<Output, Failure>) -> Void) {
+      scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options)
+      {
         let claimed = self.state.withLock { state -> Bool in
           guard state.downstream != nil else { return false }
           enqueue(&state.due)
@@ -139,7 +172,8 @@ extension Publishers.Delay {
       }
     }
 
-    private func deliverDue() {
+    @inlinable
+    func deliverDue() {
       while let (event, downstream) = state.withLock({
         state -> (DeliveryQueue<Output, Failure>.Event, Downstream)? in
         while let event = state.due.next() {

@@ -1,6 +1,7 @@
 extension Publisher {
   /// Passes on the first value, then finishes, cancelling upstream; finishes without a value when
   /// upstream finishes first.
+  @inlinable
   public func first() -> Publishers.First<Self> {
     Publishers.First(upstream: self)
   }
@@ -20,27 +21,33 @@ extension Publishers {
     public let upstream: Upstream
 
     /// Creates a publisher of `upstream`'s first value.
+    @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream
     }
 
     /// Attaches `subscriber`.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        Inner(
-          downstream: subscriber, upstreamDemand: .unlimitedOnFirstRequest, step: { .sendAndFinish($0) },
-          mapFailure: { $0 }))
+      upstream.receive(
+        subscriber:
+          Publishers.FirstInner<Upstream.Output, Upstream.Failure, S>(
+            downstream: subscriber, upstreamDemand: .unlimitedOnFirstRequest, step: { .sendAndFinish($0) },
+            mapFailure: { $0 }))
     }
   }
 }
 
 extension Publishers.First: Equatable where Upstream: Equatable {}
 
-extension Publishers.First {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<
-    Upstream.Output, Upstream.Failure, Downstream
+extension Publishers {
+  /// The subscriber ``First`` puts between its upstream and downstream. It lives outside the generic
+  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  @usableFromInline
+  final class FirstInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
+    Input, UpstreamFailure, Downstream
   >, @unchecked Sendable
-  where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-    override var description: String { "First" }
+  {
+    @usableFromInline override var description: String { "First" }
   }
 }

@@ -5,6 +5,7 @@ extension Publisher {
   /// upstream at first, and one more each time a publisher finishes. The stream finishes once upstream
   /// and every publisher have finished; the first failure, upstream's or a publisher's, ends it at once
   /// and cancels the rest.
+  @inlinable
   public func flatMap<T, P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
@@ -12,6 +13,7 @@ extension Publisher {
   }
 
   /// Turns each value into a publisher that cannot fail and interleaves their values.
+  @inlinable
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
@@ -24,6 +26,7 @@ extension Publisher {
 extension Publisher where Failure == Never {
   /// Turns each value of this publisher, which cannot fail, into a publisher that may, and interleaves
   /// their values.
+  @inlinable
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
@@ -32,6 +35,7 @@ extension Publisher where Failure == Never {
   }
 
   /// Turns each value into a publisher, neither able to fail, and interleaves their values.
+  @inlinable
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
@@ -56,6 +60,7 @@ extension Publishers {
     public let transform: (Upstream.Output) -> NewPublisher
 
     /// Creates a publisher flat-mapping `upstream` with `transform`, at most `maxPublishers` at once.
+    @inlinable
     public init(
       upstream: Upstream, maxPublishers: Subscribers.Demand,
       transform: @escaping (Upstream.Output) -> NewPublisher
@@ -66,38 +71,49 @@ extension Publishers {
     }
 
     /// Attaches `subscriber` once upstream has delivered its subscription.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        FlatMapInner<Upstream.Output, NewPublisher, S>(
-          downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+      upstream.receive(
+        subscriber:
+          FlatMapInner<Upstream.Output, NewPublisher, S>(
+            downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
     }
   }
 }
 
 extension Publishers {
   /// Subscribes to upstream, to each publisher it makes, and merges their values for the downstream.
+  @usableFromInline
   final class FlatMapInner<Input, Child: Publisher, Downstream: Subscriber>: FanInSubscription<
     MergeState<Downstream.Input, Downstream.Failure>, Downstream
   >, Subscriber, @unchecked Sendable
   where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    private struct Outer {
-      var status = SubscriptionStatus.awaiting
-      var transform: ((Input) -> Child)?
+    @usableFromInline
+    struct Outer {
+      @usableFromInline var status = SubscriptionStatus.awaiting
+      @usableFromInline var transform: ((Input) -> Child)?
+
+      @inlinable
+      init(transform: @escaping (Input) -> Child) {
+        self.transform = transform
+      }
     }
 
-    private let outer: LockedState<Outer>
-    private let maxPublishers: Subscribers.Demand
+    @usableFromInline let outer: LockedState<Outer>
+    @usableFromInline let maxPublishers: Subscribers.Demand
 
+    @inlinable
     init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Child) {
       outer = .make(Outer(transform: transform))
       self.maxPublishers = maxPublishers
       super.init(downstream: downstream, state: MergeState(), output: { $0 })
     }
 
-    override var description: String { "FlatMap" }
+    @usableFromInline override var description: String { "FlatMap" }
 
+    @inlinable
     func receive(subscription: any Subscription) {
       guard outer.withLock({ $0.status.accept(subscription) }) else {
         subscription.cancel()
@@ -107,17 +123,19 @@ extension Publishers {
       if maxPublishers != .none { subscription.request(maxPublishers) }
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
       guard let transform = outer.withLock({ $0.status.subscription == nil ? nil : $0.transform }) else {
         return .none
       }
       let child = transform(input)
       if let id = updateReturning({ state in (state.addSource(), .none) }) {
-        child.subscribe(side(id, lift: { $0 }))
+        child.receive(subscriber: side(id, lift: { $0 }))
       }
       return .none
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
       guard endOuter() != nil else { return }
       switch completion {
@@ -131,6 +149,7 @@ extension Publishers {
       }
     }
 
+    @inlinable
     override func sourceReceive(completion: Subscribers.Completion<Failure>, source: Int) {
       super.sourceReceive(completion: completion, source: source)
       switch completion {
@@ -142,6 +161,7 @@ extension Publishers {
       }
     }
 
+    @inlinable
     override func cancel() {
       super.cancel()
       endOuter()?.cancel()
@@ -150,7 +170,8 @@ extension Publishers {
     /// Ends the upstream side, letting the transform go; returns the upstream subscription if it was
     /// still held.
     @discardableResult
-    private func endOuter() -> (any Subscription)? {
+    @inlinable
+    func endOuter() -> (any Subscription)? {
       outer.withLock { outer in
         outer.transform = nil
         return outer.status.terminate()

@@ -2,6 +2,7 @@ extension Publisher {
   /// Interleaves this publisher's values with those of `b` and `c`, each passed on as it arrives.
   ///
   /// The merged stream finishes once all three have finished, and fails as soon as one fails.
+  @inlinable
   public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
   where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure {
     Publishers.Merge3(self, b, c)
@@ -25,6 +26,7 @@ extension Publishers {
     public let c: C
 
     /// Creates a publisher merging `a`, `b` and `c`.
+    @inlinable
     public init(_ a: A, _ b: B, _ c: C) {
       self.a = a
       self.b = b
@@ -32,10 +34,14 @@ extension Publishers {
     }
 
     /// Attaches `subscriber`, then subscribes to `a`, `b` and `c`.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = MergeInner<S>(downstream: subscriber, state: MergeState(), output: { $0 })
       inner.startMerging(
-        subscriber, sources: [{ a.subscribe($0) }, { b.subscribe($0) }, { c.subscribe($0) }])
+        subscriber,
+        sources: [
+          { a.receive(subscriber: $0) }, { b.receive(subscriber: $0) }, { c.receive(subscriber: $0) },
+        ])
     }
   }
 }

@@ -40,7 +40,8 @@ extension Publishers {
 
     /// Attaches `subscriber` to the subject.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      sharedSubject().subscribe(Inner(downstream: subscriber, step: { .send($0) }, mapFailure: { $0 }))
+      sharedSubject().receive(
+        subscriber: Inner(downstream: subscriber, step: { .send($0) }, mapFailure: { $0 }))
     }
 
     /// Subscribes the subject to the upstream; cancelling the result ends that subscription.

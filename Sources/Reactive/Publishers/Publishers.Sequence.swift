@@ -1,5 +1,6 @@
 extension Sequence {
   /// A publisher of this sequence's elements, one per unit of demand, then `.finished`.
+  @inlinable
   public var publisher: Publishers.Sequence<Self, Never> {
     Publishers.Sequence(sequence: self)
   }
@@ -19,11 +20,13 @@ extension Publishers {
     public let sequence: Elements
 
     /// Creates a publisher of `sequence`'s elements.
+    @inlinable
     public init(sequence: Elements) {
       self.sequence = sequence
     }
 
     /// Attaches `subscriber`; each subscriber iterates the sequence anew.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, sequence: sequence)
       if inner.isExhausted {
@@ -39,21 +42,32 @@ extension Publishers {
 extension Publishers.Sequence: Equatable where Elements: Equatable {}
 
 extension Publishers.Sequence {
-  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+  @usableFromInline
+  final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
   where Downstream.Input == Elements.Element, Downstream.Failure == Failure {
-    private struct State {
-      var sequence: Elements?
-      var downstream: Downstream?
-      var iterator: Elements.Iterator
+    @usableFromInline
+    struct State {
+      @usableFromInline var sequence: Elements?
+      @usableFromInline var downstream: Downstream?
+      @usableFromInline var iterator: Elements.Iterator
       /// The element to deliver next, taken from the iterator ahead of time to know when to finish.
-      var next: Elements.Element?
-      var demand = Subscribers.Demand.none
+      @usableFromInline var next: Elements.Element?
+      @usableFromInline var demand = Subscribers.Demand.none
       /// Whether a thread is delivering; a request meanwhile only adds demand.
-      var delivering = false
+      @usableFromInline var delivering = false
+
+      @inlinable
+      init(sequence: Elements, downstream: Downstream, iterator: Elements.Iterator, next: Elements.Element?) {
+        self.sequence = sequence
+        self.downstream = downstream
+        self.iterator = iterator
+        self.next = next
+      }
 
       /// The next element to deliver, while there is demand, and whether it is the last one (the stream
       /// then ends and lets everything go); `nil` ends the delivering thread's turn.
+      @inlinable
       mutating func take() -> (Downstream, Elements.Element, isLast: Bool)? {
         guard let downstream, demand > 0, let element = next else {
           delivering = false
@@ -71,27 +85,33 @@ extension Publishers.Sequence {
       }
     }
 
-    private let state: LockedState<State>
+    @usableFromInline let state: LockedState<State>
 
+    @inlinable
     init(downstream: Downstream, sequence: Elements) {
       var iterator = sequence.makeIterator()
       let next = iterator.next()
       state = .make(State(sequence: sequence, downstream: downstream, iterator: iterator, next: next))
     }
 
+    @inlinable
     var isExhausted: Bool { state.withLock { $0.next == nil } }
 
     /// The sequence, as Combine describes this subscription, until it is done.
+    @inlinable
     var description: String {
       state.withLock { $0.sequence }.map { String(describing: $0) } ?? "Sequence"
     }
 
+    @inlinable
     var customMirror: Mirror {
       Mirror(self, children: ["sequence": state.withLock { $0.sequence } as Any])
     }
 
+    @inlinable
     var playgroundDescription: Any { description }
 
+    @inlinable
     func request(_ demand: Subscribers.Demand) {
       guard demand != .none else { return }
       let claimed = state.withLock { state -> Bool in
@@ -112,6 +132,7 @@ extension Publishers.Sequence {
       }
     }
 
+    @inlinable
     func cancel() {
       state.withLock { state in
         state.downstream = nil

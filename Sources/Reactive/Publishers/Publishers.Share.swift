@@ -30,7 +30,7 @@ extension Publishers {
 
     /// Attaches `subscriber` to the shared stream.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      shared.subscribe(subscriber)
+      shared.receive(subscriber: subscriber)
     }
 
     /// Two shares are equal when they are the same instance.

@@ -34,7 +34,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, scheduler: scheduler, options: options)
       let upstream = upstream
-      scheduler.schedule(options: options) { upstream.subscribe(inner) }
+      scheduler.schedule(options: options) { upstream.receive(subscriber: inner) }
     }
   }
 }

@@ -5,6 +5,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// Upstream is asked for every publisher; the latest one is asked for the demand the downstream has
   /// left. The stream finishes once upstream and the latest publisher have finished, and fails as soon
   /// as either fails.
+  @inlinable
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }
@@ -12,6 +13,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
 
 extension Publisher where Output: Publisher, Failure == Never {
   /// Passes on the values of the latest publisher delivered by this publisher, which cannot fail.
+  @inlinable
   public func switchToLatest()
     -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>>
   {
@@ -21,6 +23,7 @@ extension Publisher where Output: Publisher, Failure == Never {
 
 extension Publisher where Output: Publisher, Output.Failure == Never, Failure == Never {
   /// Passes on the values of the latest publisher delivered, neither able to fail.
+  @inlinable
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }
@@ -29,6 +32,7 @@ extension Publisher where Output: Publisher, Output.Failure == Never, Failure ==
 extension Publisher where Output: Publisher, Output.Failure == Never {
   /// Passes on the values of the latest publisher delivered, which cannot fail, by this publisher,
   /// which may.
+  @inlinable
   public func switchToLatest()
     -> Publishers.SwitchToLatest<
       Publishers.SetFailureType<Output, Failure>,
@@ -52,30 +56,38 @@ extension Publishers {
     public let upstream: Upstream
 
     /// Creates a publisher switching to each publisher `upstream` delivers.
+    @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream
     }
 
     /// Attaches `subscriber` once upstream has delivered its subscription.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, state: SwitchToLatestState(), output: { $0 }))
+      upstream.receive(
+        subscriber:
+          Publishers.SwitchToLatestInner<P, S>(
+            downstream: subscriber, state: SwitchToLatestState(), output: { $0 }))
     }
   }
 }
 
-extension Publishers.SwitchToLatest {
-  /// Subscribes to upstream, and to each publisher it delivers in turn.
-  private final class Inner<Downstream: Subscriber>: FanInSubscription<
+extension Publishers {
+  /// Subscribes to upstream, and to each publisher it delivers in turn. It lives outside the generic
+  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  @usableFromInline
+  final class SwitchToLatestInner<P: Publisher, Downstream: Subscriber>: FanInSubscription<
     SwitchToLatestState<P.Output, P.Failure>, Downstream
   >, Subscriber, @unchecked Sendable
   where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
-    typealias Input = P
-    typealias Failure = P.Failure
+    @usableFromInline typealias Input = P
+    @usableFromInline typealias Failure = P.Failure
 
-    private let outer = LockedState.make(SubscriptionStatus.awaiting)
+    @usableFromInline let outer = LockedState.make(SubscriptionStatus.awaiting)
 
-    override var description: String { "SwitchToLatest" }
+    @usableFromInline override var description: String { "SwitchToLatest" }
 
+    @inlinable
     func receive(subscription: any Subscription) {
       guard outer.withLock({ $0.accept(subscription) }) else {
         subscription.cancel()
@@ -85,14 +97,16 @@ extension Publishers.SwitchToLatest {
       subscription.request(.unlimited)
     }
 
+    @inlinable
     func receive(_ input: P) -> Subscribers.Demand {
       guard outer.withLock({ $0.subscription != nil }) else { return .none }
       if let source = updateReturning({ $0.switchToNext() }) {
-        input.subscribe(side(source, lift: { $0 }))
+        input.receive(subscriber: side(source, lift: { $0 }))
       }
       return .none
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<P.Failure>) {
       guard outer.withLock({ $0.terminate() }) != nil else { return }
       switch completion {
@@ -106,6 +120,7 @@ extension Publishers.SwitchToLatest {
       }
     }
 
+    @inlinable
     override func sourceReceive(completion: Subscribers.Completion<P.Failure>, source: Int) {
       super.sourceReceive(completion: completion, source: source)
       if case .failure = completion, updateReturning({ ($0.hasEnded, .none) }) {
@@ -113,6 +128,7 @@ extension Publishers.SwitchToLatest {
       }
     }
 
+    @inlinable
     override func cancel() {
       super.cancel()
       outer.withLock { $0.terminate() }?.cancel()

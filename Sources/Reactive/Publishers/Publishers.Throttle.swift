@@ -8,6 +8,7 @@ extension Publisher {
   /// upstream completes while a value waits for the end of its interval, the value goes out then,
   /// followed by the completion; otherwise the completion goes out at once, through the scheduler.
   /// Values that find no downstream demand are dropped.
+  @inlinable
   public func throttle<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool)
     -> Publishers.Throttle<Self, S>
   {
@@ -33,6 +34,7 @@ extension Publishers {
     public let latest: Bool
 
     /// Creates a publisher throttling `upstream` to one value per `interval` on `scheduler`.
+    @inlinable
     public init(
       upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool
     ) {
@@ -43,41 +45,57 @@ extension Publishers {
     }
 
     /// Attaches `subscriber` behind the throttle.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, configuration: self))
+      upstream.receive(
+        subscriber:
+          ThrottleInner(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest))
     }
   }
 }
 
-extension Publishers.Throttle {
+extension Publishers {
   /// Performs what ``ThrottleState`` decides, outside its lock. The scheduled emission holds it weakly,
-  /// so that a cancelled throttle goes away without waiting for its timer.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
+  /// so that a cancelled throttle goes away without waiting for its timer. It lives outside the generic
+  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  @usableFromInline
+  final class ThrottleInner<Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+  {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+    @usableFromInline typealias Output = Downstream.Input
 
-    private struct State {
-      var machine: ThrottleState<Output, Failure, Context.SchedulerTimeType>
-      var downstream: Downstream?
+    @usableFromInline
+    struct State {
+      @usableFromInline var machine: ThrottleState<Output, Failure, Context.SchedulerTimeType>
+      @usableFromInline var downstream: Downstream?
+
+      @inlinable
+      init(machine: ThrottleState<Output, Failure, Context.SchedulerTimeType>, downstream: Downstream) {
+        self.machine = machine
+        self.downstream = downstream
+      }
     }
 
-    private let scheduler: Context
-    private let state: LockedState<State>
+    @usableFromInline let scheduler: Context
+    @usableFromInline let state: LockedState<State>
 
-    init(downstream: Downstream, configuration: Publishers.Throttle<Upstream, Context>) {
-      scheduler = configuration.scheduler
-      state = .make(
-        State(
-          machine: ThrottleState(interval: configuration.interval, latest: configuration.latest),
-          downstream: downstream))
+    @inlinable
+    init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool)
+    {
+      self.scheduler = scheduler
+      state = .make(State(machine: ThrottleState(interval: interval, latest: latest), downstream: downstream))
     }
 
+    @inlinable
     var description: String { "Throttle" }
+    @inlinable
     var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+    @inlinable
     var playgroundDescription: Any { description }
 
+    @inlinable
     func receive(subscription: any Subscription) {
       let downstream: Downstream? = state.withLock { state in
         state.machine.subscribe(subscription) ? state.downstream : nil
@@ -90,21 +108,25 @@ extension Publishers.Throttle {
       downstream.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
       let now = scheduler.now
       schedule(state.withLock { $0.machine.receive(input, now: now) })
       return .none
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
       schedule(state.withLock { $0.machine.complete(completion) })
     }
 
+    @inlinable
     func request(_ demand: Subscribers.Demand) {
       guard demand != .none else { return }
       state.withLock { $0.machine.request(demand) }
     }
 
+    @inlinable
     func cancel() {
       let upstream = state.withLock { state in
         defer { state.downstream = nil }
@@ -113,7 +135,8 @@ extension Publishers.Throttle {
       upstream?.cancel()
     }
 
-    private func schedule(_ emission: ThrottleState<Output, Failure, Context.SchedulerTimeType>.Emission?) {
+    @inlinable
+    func schedule(_ emission: ThrottleState<Output, Failure, Context.SchedulerTimeType>.Emission?) {
       switch emission {
       case .now:
         scheduler.schedule { [weak self] in self?.emit() }
@@ -124,7 +147,8 @@ extension Publishers.Throttle {
       }
     }
 
-    private func emit() {
+    @inlinable
+    func emit() {
       let now = scheduler.now
       guard
         let (downstream, value, completion) = state.withLock({ state in

@@ -1,6 +1,7 @@
 extension Publisher {
   /// Transforms each value with a closure that may throw and passes on the results that are not `nil`;
   /// a thrown error cancels upstream and fails the stream with it.
+  @inlinable
   public func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?)
     -> Publishers.TryCompactMap<Self, T>
   {
@@ -23,30 +24,36 @@ extension Publishers {
     public let transform: (Upstream.Output) throws -> Output?
 
     /// Creates a publisher applying `transform` to `upstream`'s values, dropping `nil` results.
+    @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
       self.upstream = upstream
       self.transform = transform
     }
 
     /// Attaches `subscriber` through the transformation.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let transform = transform
-      upstream.subscribe(
-        Inner(
-          downstream: subscriber,
-          step: { input in
-            do { return try transform(input).map { .send($0) } ?? .skip } catch { return .fail(error) }
-          },
-          mapFailure: { $0 }))
+      upstream.receive(
+        subscriber:
+          Publishers.TryCompactMapInner<Upstream.Output, Upstream.Failure, S>(
+            downstream: subscriber,
+            step: { input in
+              do { return try transform(input).map { .send($0) } ?? .skip } catch { return .fail(error) }
+            },
+            mapFailure: { $0 }))
     }
   }
 }
 
-extension Publishers.TryCompactMap {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<
-    Upstream.Output, Upstream.Failure, Downstream
+extension Publishers {
+  /// The subscriber ``TryCompactMap`` puts between its upstream and downstream. It lives outside the generic
+  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  @usableFromInline
+  final class TryCompactMapInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
+    Input, UpstreamFailure, Downstream
   >, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == any Error {
-    override var description: String { "TryCompactMap" }
+  {
+    @usableFromInline override var description: String { "TryCompactMap" }
   }
 }

@@ -1,6 +1,7 @@
 extension Publisher {
   /// Passes on only the values for which `isIncluded` returns true; a thrown error cancels upstream
   /// and fails the stream with it.
+  @inlinable
   public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
     Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
   }
@@ -22,30 +23,36 @@ extension Publishers {
     public let isIncluded: (Upstream.Output) throws -> Bool
 
     /// Creates a publisher passing on `upstream`'s values that satisfy `isIncluded`.
+    @inlinable
     public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
       self.upstream = upstream
       self.isIncluded = isIncluded
     }
 
     /// Attaches `subscriber` behind the predicate.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let isIncluded = isIncluded
-      upstream.subscribe(
-        Inner(
-          downstream: subscriber,
-          step: { input in
-            do { return try isIncluded(input) ? .send(input) : .skip } catch { return .fail(error) }
-          },
-          mapFailure: { $0 }))
+      upstream.receive(
+        subscriber:
+          Publishers.TryFilterInner<Upstream.Output, Upstream.Failure, S>(
+            downstream: subscriber,
+            step: { input in
+              do { return try isIncluded(input) ? .send(input) : .skip } catch { return .fail(error) }
+            },
+            mapFailure: { $0 }))
     }
   }
 }
 
-extension Publishers.TryFilter {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<
-    Upstream.Output, Upstream.Failure, Downstream
+extension Publishers {
+  /// The subscriber ``TryFilter`` puts between its upstream and downstream. It lives outside the generic
+  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  @usableFromInline
+  final class TryFilterInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
+    Input, UpstreamFailure, Downstream
   >, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == any Error {
-    override var description: String { "TryFilter" }
+  {
+    @usableFromInline override var description: String { "TryFilter" }
   }
 }

@@ -1,6 +1,7 @@
 extension Publisher {
   /// Transforms each value with a closure that may throw; a thrown error cancels upstream and fails the
   /// stream with it.
+  @inlinable
   public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
     Publishers.TryMap(upstream: self, transform: transform)
   }
@@ -20,30 +21,35 @@ extension Publishers {
     public let transform: (Upstream.Output) throws -> Output
 
     /// Creates a publisher applying `transform` to `upstream`'s values.
+    @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
       self.upstream = upstream
       self.transform = transform
     }
 
     /// Attaches `subscriber` through the transformation.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let transform = transform
-      upstream.subscribe(
-        Inner(
-          downstream: subscriber,
-          step: { input in
-            do { return .send(try transform(input)) } catch { return .fail(error) }
-          },
-          mapFailure: { $0 }))
+      upstream.receive(
+        subscriber:
+          Publishers.TryMapInner<Upstream.Output, Upstream.Failure, S>(
+            downstream: subscriber,
+            step: { input in
+              do { return .send(try transform(input)) } catch { return .fail(error) }
+            },
+            mapFailure: { $0 }))
     }
   }
 }
 
-extension Publishers.TryMap {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<
-    Upstream.Output, Upstream.Failure, Downstream
+extension Publishers {
+  /// The subscriber ``TryMap`` puts between its upstream and downstream.
+  @usableFromInline
+  final class TryMapInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
+    Input, UpstreamFailure, Downstream
   >, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == any Error {
-    override var description: String { "TryMap" }
+  where Downstream.Failure == any Error {
+    @usableFromInline override var description: String { "TryMap" }
   }
 }

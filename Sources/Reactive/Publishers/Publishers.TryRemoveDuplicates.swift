@@ -1,6 +1,7 @@
 extension Publisher {
   /// Drops each value for which `predicate(previous, value)` returns true, where `previous` is the value
   /// received just before it (dropped or not); a thrown error cancels upstream and fails the stream.
+  @inlinable
   public func tryRemoveDuplicates(by predicate: @escaping (Output, Output) throws -> Bool)
     -> Publishers.TryRemoveDuplicates<Self>
   {
@@ -24,33 +25,40 @@ extension Publishers {
     public let predicate: (Output, Output) throws -> Bool
 
     /// Creates a publisher dropping `upstream`'s consecutive values for which `predicate` holds.
+    @inlinable
     public init(upstream: Upstream, predicate: @escaping (Output, Output) throws -> Bool) {
       self.upstream = upstream
       self.predicate = predicate
     }
 
     /// Attaches `subscriber` behind the duplicate check.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let predicate = predicate
       var previous: Output?
-      upstream.subscribe(
-        Inner(
-          downstream: subscriber,
-          step: { input in
-            defer { previous = input }
-            guard let last = previous else { return .send(input) }
-            do { return try predicate(last, input) ? .skip : .send(input) } catch { return .fail(error) }
-          },
-          mapFailure: { $0 }))
+      upstream.receive(
+        subscriber:
+          Publishers.TryRemoveDuplicatesInner<Upstream.Output, Upstream.Failure, S>(
+            downstream: subscriber,
+            step: { input in
+              defer { previous = input }
+              guard let last = previous else { return .send(input) }
+              do { return try predicate(last, input) ? .skip : .send(input) } catch { return .fail(error) }
+            },
+            mapFailure: { $0 }))
     }
   }
 }
 
-extension Publishers.TryRemoveDuplicates {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<
-    Upstream.Output, Upstream.Failure, Downstream
-  >, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == any Error {
-    override var description: String { "TryRemoveDuplicates" }
+extension Publishers {
+  /// The subscriber ``TryRemoveDuplicates`` puts between its upstream and downstream. It lives outside the generic
+  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  @usableFromInline
+  final class TryRemoveDuplicatesInner<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+    TransformingInner<
+      Input, UpstreamFailure, Downstream
+    >, @unchecked Sendable
+  {
+    @usableFromInline override var description: String { "TryRemoveDuplicates" }
   }
 }

@@ -1,6 +1,7 @@
 extension Publisher {
   /// Passes on a running accumulation made with a closure that may throw, starting from
   /// `initialResult`; a thrown error cancels upstream and fails the stream with it.
+  @inlinable
   public func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T)
     -> Publishers.TryScan<Self, T>
   {
@@ -24,6 +25,7 @@ extension Publishers {
     public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
     /// Creates a publisher accumulating `upstream`'s values from `initialResult`.
+    @inlinable
     public init(
       upstream: Upstream, initialResult: Output,
       nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output
@@ -34,30 +36,35 @@ extension Publishers {
     }
 
     /// Attaches `subscriber`, which receives each new result.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let combine = nextPartialResult
       var result = initialResult
-      upstream.subscribe(
-        Inner(
-          downstream: subscriber,
-          step: { input in
-            do {
-              result = try combine(result, input)
-              return .send(result)
-            } catch {
-              return .fail(error)
-            }
-          },
-          mapFailure: { $0 }))
+      upstream.receive(
+        subscriber:
+          Publishers.TryScanInner<Upstream.Output, Upstream.Failure, S>(
+            downstream: subscriber,
+            step: { input in
+              do {
+                result = try combine(result, input)
+                return .send(result)
+              } catch {
+                return .fail(error)
+              }
+            },
+            mapFailure: { $0 }))
     }
   }
 }
 
-extension Publishers.TryScan {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<
-    Upstream.Output, Upstream.Failure, Downstream
+extension Publishers {
+  /// The subscriber ``TryScan`` puts between its upstream and downstream. It lives outside the generic
+  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  @usableFromInline
+  final class TryScanInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
+    Input, UpstreamFailure, Downstream
   >, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == any Error {
-    override var description: String { "TryScan" }
+  {
+    @usableFromInline override var description: String { "TryScan" }
   }
 }

@@ -3,6 +3,7 @@ extension Publisher {
   /// of each, then the second of each, and so on.
   ///
   /// Demand, waiting and completion work as for ``Publisher/zip(_:)``.
+  @inlinable
   public func zip<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
     -> Publishers.Zip3<Self, P, Q> where P.Failure == Failure, Q.Failure == Failure
   {
@@ -11,6 +12,7 @@ extension Publisher {
 
   /// Groups the values of this publisher, `publisher1` and `publisher2` in order and combines each group
   /// with `transform`.
+  @inlinable
   public func zip<P: Publisher, Q: Publisher, T>(
     _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
   ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T>
@@ -36,6 +38,7 @@ extension Publishers {
     public let c: C
 
     /// Creates a publisher zipping `a`, `b` and `c`.
+    @inlinable
     public init(_ a: A, _ b: B, _ c: C) {
       self.a = a
       self.b = b
@@ -43,23 +46,15 @@ extension Publishers {
     }
 
     /// Attaches `subscriber`, then subscribes to `a`, `b` and `c`.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = Inner(downstream: subscriber, state: ZipState(count: 3)) { values in
+      let inner = Publishers.ZipInner(downstream: subscriber, state: ZipState(count: 3)) { values in
         (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output)
       }
       subscriber.receive(subscription: inner)
-      a.subscribe(inner.side(0, lift: { $0 as Any }))
-      b.subscribe(inner.side(1, lift: { $0 as Any }))
-      c.subscribe(inner.side(2, lift: { $0 as Any }))
+      a.receive(subscriber: inner.side(0, lift: { $0 as Any }))
+      b.receive(subscriber: inner.side(1, lift: { $0 as Any }))
+      c.receive(subscriber: inner.side(2, lift: { $0 as Any }))
     }
-  }
-}
-
-extension Publishers.Zip3 {
-  private final class Inner<Downstream: Subscriber>: FanInSubscription<
-    ZipState<Failure>, Downstream
-  >, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == Failure {
-    override var description: String { "Zip" }
   }
 }

@@ -4,20 +4,27 @@
 /// A new publisher cancels the one before it; its subscription is asked for the demand the downstream
 /// has left. Values of a replaced publisher are ignored. The stream finishes once upstream and the
 /// latest publisher have finished, and fails as soon as either fails.
+@usableFromInline
 struct SwitchToLatestState<Value, Failure: Error>: FanInState {
-  var queue = DeliveryQueue<Value, Failure>()
+  @usableFromInline var queue = DeliveryQueue<Value, Failure>()
   /// The latest publisher's number and, once it arrived, its subscription.
-  private var current: (source: Int, subscription: (any Subscription)?)?
-  private var nextSource = 0
-  private var demand = Subscribers.Demand.none
-  private var upstreamFinished = false
-  private var isOver = false
+  @usableFromInline var current: (source: Int, subscription: (any Subscription)?)?
+  @usableFromInline var nextSource = 0
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var upstreamFinished = false
+  @usableFromInline var isOver = false
+
+  /// A machine with no sources yet.
+  @inlinable
+  init() {}
 
   /// Whether the stream has ended, by completion or cancel.
+  @inlinable
   var hasEnded: Bool { isOver }
 
   /// Switches to a new publisher from upstream: returns its number (`nil` when the stream is over) and
   /// the cancel of the one it replaces.
+  @inlinable
   mutating func switchToNext() -> (Int?, FanInEffects) {
     guard !isOver else { return (nil, .none) }
     var effects = FanInEffects()
@@ -28,6 +35,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
   }
 
   /// Notes that upstream finished: the stream finishes once the latest publisher has.
+  @inlinable
   mutating func finishUpstream() {
     guard !isOver else { return }
     upstreamFinished = true
@@ -35,6 +43,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
   }
 
   /// Ends the stream with upstream's failure, cancelling the latest publisher.
+  @inlinable
   mutating func failUpstream(_ failure: Failure) -> FanInEffects {
     guard !isOver else { return .none }
     let effects = cancel()
@@ -42,12 +51,14 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     return effects
   }
 
+  @inlinable
   mutating func subscribe(_ subscription: any Subscription, source: Int) -> Subscribers.Demand? {
     guard !isOver, let current, current.source == source, current.subscription == nil else { return nil }
     self.current = (source, subscription)
     return demand
   }
 
+  @inlinable
   mutating func receive(_ value: Value, source: Int) -> (Subscribers.Demand, FanInEffects) {
     guard !isOver, current?.source == source, demand > 0 else { return (.none, .none) }
     demand -= 1
@@ -55,6 +66,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     return (.none, .none)
   }
 
+  @inlinable
   mutating func finish(source: Int) -> FanInEffects {
     guard !isOver, current?.source == source else { return .none }
     current = nil
@@ -62,6 +74,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     return .none
   }
 
+  @inlinable
   mutating func fail(_ failure: Failure, source: Int) -> FanInEffects {
     guard !isOver, current?.source == source else { return .none }
     current = nil
@@ -70,6 +83,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     return .none
   }
 
+  @inlinable
   mutating func request(_ more: Subscribers.Demand) -> FanInEffects {
     guard !isOver, more != .none else { return .none }
     demand += more
@@ -78,6 +92,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     return effects
   }
 
+  @inlinable
   mutating func cancel() -> FanInEffects {
     guard !isOver else { return .none }
     isOver = true
@@ -87,7 +102,8 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     return effects
   }
 
-  private mutating func finish() {
+  @inlinable
+  mutating func finish() {
     isOver = true
     queue.append(completion: .finished)
   }

@@ -7,8 +7,10 @@
 /// replace the value it will emit (`latest`) or are dropped (not `latest`). A completion waits for a
 /// scheduled emission and goes out right after its value; with none scheduled it goes out at once,
 /// through the scheduler. A value that finds no downstream demand is dropped.
+@usableFromInline
 struct ThrottleState<Value, Failure: Error, Time: Strideable> {
   /// When to run the emission.
+  @usableFromInline
   enum Emission: Equatable {
     /// As soon as possible, through the scheduler.
     case now
@@ -16,7 +18,8 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
     case at(Time)
   }
 
-  private enum Phase {
+  @usableFromInline
+  enum Phase {
     case awaitingSubscription
     case active(upstream: any Subscription)
     /// Upstream completed; the completion waits for the scheduled emission.
@@ -24,21 +27,23 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
     case finished
   }
 
-  private let interval: Time.Stride
-  private let latest: Bool
-  private var phase = Phase.awaitingSubscription
-  private var demand = Subscribers.Demand.none
-  private var pendingValue: Value?
-  private var pendingCompletion: Subscribers.Completion<Failure>?
-  private var emissionScheduled = false
-  private var lastEmission: Time?
+  @usableFromInline let interval: Time.Stride
+  @usableFromInline let latest: Bool
+  @usableFromInline var phase = Phase.awaitingSubscription
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var pendingValue: Value?
+  @usableFromInline var pendingCompletion: Subscribers.Completion<Failure>?
+  @usableFromInline var emissionScheduled = false
+  @usableFromInline var lastEmission: Time?
 
+  @inlinable
   init(interval: Time.Stride, latest: Bool) {
     self.interval = interval
     self.latest = latest
   }
 
   /// Accepts the upstream subscription; false if one was already accepted or the stream is over.
+  @inlinable
   mutating func subscribe(_ upstream: any Subscription) -> Bool {
     guard case .awaitingSubscription = phase else { return false }
     phase = .active(upstream: upstream)
@@ -46,6 +51,7 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
   }
 
   /// Takes a value received at `now`; returns when to schedule an emission, if one is to be scheduled.
+  @inlinable
   mutating func receive(_ value: Value, now: Time) -> Emission? {
     guard case .active = phase, demand > 0 else { return nil }
     if emissionScheduled {
@@ -60,6 +66,7 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
   }
 
   /// Takes upstream's completion; returns when to schedule an emission, if one is to be scheduled.
+  @inlinable
   mutating func complete(_ completion: Subscribers.Completion<Failure>) -> Emission? {
     guard case .active(let upstream) = phase else { return nil }
     phase = .completing(upstream: upstream)
@@ -71,6 +78,7 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
 
   /// What the scheduled emission at `now` delivers: the pending value and, after it, the completion.
   /// `nil` when the stream is over.
+  @inlinable
   mutating func emit(now: Time) -> (value: Value?, completion: Subscribers.Completion<Failure>?)? {
     switch phase {
     case .active, .completing: break
@@ -85,12 +93,14 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
   }
 
   /// Adds downstream demand.
+  @inlinable
   mutating func request(_ more: Subscribers.Demand) {
     guard case .active = phase else { return }
     demand += more
   }
 
   /// Ends the stream on a downstream cancel; returns the upstream subscription to cancel.
+  @inlinable
   mutating func cancel() -> (any Subscription)? {
     defer {
       phase = .finished

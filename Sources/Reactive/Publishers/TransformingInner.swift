@@ -6,12 +6,14 @@
 /// let go as soon as the stream ends by completion, failure or cancel; nothing is delivered after that,
 /// and a second upstream subscription is cancelled. `receive(_:)` calls are serialized by the upstream,
 /// so a step may keep state of its own (a running result, the previous value) without a lock.
+@usableFromInline
 class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
-  typealias Failure = UpstreamFailure
+  @usableFromInline typealias Failure = UpstreamFailure
 
   /// What to do with one value.
+  @usableFromInline
   enum Step {
     /// Pass this on.
     case send(Downstream.Input)
@@ -26,6 +28,7 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
   }
 
   /// How demand reaches upstream.
+  @usableFromInline
   enum UpstreamDemand {
     /// Each downstream request is passed on as it is.
     case asRequested
@@ -33,20 +36,29 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
     case unlimitedOnFirstRequest
   }
 
-  private struct Handlers {
-    let step: (Input) -> Step
-    let mapFailure: (UpstreamFailure) -> Downstream.Failure
+  @usableFromInline
+  struct Handlers {
+    @usableFromInline let step: (Input) -> Step
+    @usableFromInline let mapFailure: (UpstreamFailure) -> Downstream.Failure
+
+    @inlinable
+    init(step: @escaping (Input) -> Step, mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure) {
+      self.step = step
+      self.mapFailure = mapFailure
+    }
   }
 
-  private enum Phase {
+  @usableFromInline
+  enum Phase {
     case awaiting(Downstream, Handlers)
     case subscribed(Downstream, Handlers, upstream: any Subscription, requested: Bool)
     case terminal
   }
 
-  private let phase: LockedState<Phase>
-  private let upstreamDemand: UpstreamDemand
+  @usableFromInline let phase: LockedState<Phase>
+  @usableFromInline let upstreamDemand: UpstreamDemand
 
+  @inlinable
   init(
     downstream: Downstream, upstreamDemand: UpstreamDemand = .asRequested,
     step: @escaping (Input) -> Step, mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure
@@ -56,15 +68,16 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
   }
 
   /// Combine's name for the operator's subscription; every subclass overrides it.
-  var description: String { "Transforming" }
+  @usableFromInline var description: String { "Transforming" }
 
   /// No children, as Combine's.
-  var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
 
   /// The description.
-  var playgroundDescription: Any { description }
+  @usableFromInline var playgroundDescription: Any { description }
 
-  func receive(subscription: any Subscription) {
+  @inlinable
+  final func receive(subscription: any Subscription) {
     let downstream: Downstream? = phase.withLock { phase in
       guard case .awaiting(let downstream, let handlers) = phase else { return nil }
       phase = .subscribed(downstream, handlers, upstream: subscription, requested: false)
@@ -77,7 +90,8 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
     downstream.receive(subscription: self)
   }
 
-  func receive(_ input: Input) -> Subscribers.Demand {
+  @inlinable
+  final func receive(_ input: Input) -> Subscribers.Demand {
     let active: (Downstream, Handlers)? = phase.withLock { phase in
       guard case .subscribed(let downstream, let handlers, _, _) = phase else { return nil }
       return (downstream, handlers)
@@ -99,7 +113,8 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
     return .none
   }
 
-  func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+  @inlinable
+  final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
     let ended: (Downstream, Handlers)? = phase.withLock { phase in
       guard case .subscribed(let downstream, let handlers, _, _) = phase else { return nil }
       phase = .terminal
@@ -112,6 +127,7 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
     }
   }
 
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
     guard demand != .none else { return }
     let forward: (any Subscription, Subscribers.Demand)? = phase.withLock { phase in
@@ -130,13 +146,15 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
     if let (upstream, demand) = forward { upstream.request(demand) }
   }
 
+  @inlinable
   func cancel() {
     terminate()?.cancel()
   }
 
   /// Ends the stream from inside: cancels upstream, then completes the downstream, unless the stream
   /// ended meanwhile.
-  private func end(_ downstream: Downstream, with completion: Subscribers.Completion<Downstream.Failure>) {
+  @inlinable
+  final func end(_ downstream: Downstream, with completion: Subscribers.Completion<Downstream.Failure>) {
     guard let upstream = terminate() else { return }
     upstream.cancel()
     downstream.receive(completion: completion)
@@ -144,6 +162,7 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
 
   /// Moves to the end, letting go of the downstream and the steps; returns the upstream subscription
   /// if it was held, for the caller to cancel.
+  @inlinable
   final func terminate() -> (any Subscription)? {
     phase.withLock { phase in
       defer { phase = .terminal }

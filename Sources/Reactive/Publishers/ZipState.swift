@@ -5,35 +5,40 @@
 /// downstream has demand, the oldest of each go out together. Every downstream request is passed on to
 /// every upstream. The stream finishes, cancelling the others, as soon as an upstream has finished and
 /// none of its values wait (no more tuples can be made), and fails as soon as one fails.
+@usableFromInline
 struct ZipState<Failure: Error>: FanInState {
-  var queue = DeliveryQueue<[Any], Failure>()
-  private var waiting: [[Any]]
-  private var subscriptions: [(any Subscription)?]
-  private var finished: [Bool]
+  @usableFromInline var queue = DeliveryQueue<[Any], Failure>()
+  @usableFromInline var waiting: [[Any]]
+  @usableFromInline var subscriptions: [(any Subscription)?]
+  @usableFromInline var finished: [Bool]
   /// Everything the downstream has requested, which each upstream is asked for when it subscribes.
-  private var requested = Subscribers.Demand.none
-  private var demand = Subscribers.Demand.none
-  private var isOver = false
+  @usableFromInline var requested = Subscribers.Demand.none
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var isOver = false
 
   /// A machine for `count` upstreams.
+  @inlinable
   init(count: Int) {
     waiting = Array(repeating: [], count: count)
     subscriptions = Array(repeating: nil, count: count)
     finished = Array(repeating: false, count: count)
   }
 
+  @inlinable
   mutating func subscribe(_ subscription: any Subscription, source: Int) -> Subscribers.Demand? {
     guard !isOver, subscriptions[source] == nil, !finished[source] else { return nil }
     subscriptions[source] = subscription
     return requested
   }
 
+  @inlinable
   mutating func receive(_ value: Any, source: Int) -> (Subscribers.Demand, FanInEffects) {
     guard !isOver, subscriptions[source] != nil else { return (.none, .none) }
     waiting[source].append(value)
     return (.none, sendReady())
   }
 
+  @inlinable
   mutating func finish(source: Int) -> FanInEffects {
     guard !isOver, !finished[source] else { return .none }
     finished[source] = true
@@ -41,6 +46,7 @@ struct ZipState<Failure: Error>: FanInState {
     return sendReady()
   }
 
+  @inlinable
   mutating func fail(_ failure: Failure, source: Int) -> FanInEffects {
     guard !isOver, !finished[source] else { return .none }
     subscriptions[source] = nil
@@ -49,6 +55,7 @@ struct ZipState<Failure: Error>: FanInState {
     return effects
   }
 
+  @inlinable
   mutating func request(_ more: Subscribers.Demand) -> FanInEffects {
     guard !isOver, more != .none else { return .none }
     requested += more
@@ -60,6 +67,7 @@ struct ZipState<Failure: Error>: FanInState {
     return effects
   }
 
+  @inlinable
   mutating func cancel() -> FanInEffects {
     guard !isOver else { return .none }
     return cancelAll()
@@ -67,7 +75,8 @@ struct ZipState<Failure: Error>: FanInState {
 
   /// Sends the tuples that can be made, then finishes if an upstream that has finished has nothing
   /// left waiting; returns the cancels that finishing needs.
-  private mutating func sendReady() -> FanInEffects {
+  @inlinable
+  mutating func sendReady() -> FanInEffects {
     while demand > 0, waiting.allSatisfy({ !$0.isEmpty }) {
       demand -= 1
       queue.append(waiting.indices.map { waiting[$0].removeFirst() })
@@ -78,7 +87,8 @@ struct ZipState<Failure: Error>: FanInState {
     return effects
   }
 
-  private mutating func cancelAll() -> FanInEffects {
+  @inlinable
+  mutating func cancelAll() -> FanInEffects {
     var effects = FanInEffects()
     effects.cancels = subscriptions.compactMap { $0 }
     isOver = true
