@@ -58,11 +58,12 @@ import Testing
     #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
   }
 
-  @Test func everyRequestGoesToEveryUpstreamAndPairsWaitForDemand() {
+  @Test func everyRequestGoesToEveryUpstreamAndAPairBeyondDemandWaits() {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()
     let recorder = Recorder<String, TestError>(request: .max(1))
     a.zip(b).map { "\($0)-\($1)" }.subscribe(recorder)
+    // A hand-driven upstream, unlike a subject, may send beyond the demand it was given.
     a.send(1)
     a.send(2)
     b.send(10)
