@@ -28,6 +28,8 @@ let package = Package(
     .executableTarget(name: "TUIBenchmarks", dependencies: ["BenchmarkSupport"]),
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
     .testTarget(name: "ArticleTests", dependencies: ["Reactive"]),
+    // A small program written as one would for Combine, compiled and run against Reactive.
+    .testTarget(name: "CombineExampleTests", dependencies: ["Reactive"]),
     .testTarget(name: "ShopTests", dependencies: ["Shop", "Reactive"]),
     .testTarget(
       name: "AppCoreTests", dependencies: ["AppCore", "Shop", "Reactive"], exclude: ["Snapshots"]

@@ -4,7 +4,16 @@ import Testing
 /// The article's own code, written for Combine, type-checks against Reactive with only the import
 /// changed. The code is read from the article in `../shared/seed` at test time, never copied into the
 /// project.
-@Suite struct ArticleCodeCompilesTests {
+///
+/// A clone without `../shared` beside it (CI has it) skips these tests, and Swift Testing reports them
+/// as skipped with the reason: the article's code was not checked. The example program in
+/// `Tests/CombineExampleTests` keeps the same promise there.
+@Suite(
+  .enabled(
+    if: ArticleSource.isPresent,
+    "the article is not in ../shared/seed beside the repository: its code was not type-checked against Reactive"
+  ))
+struct ArticleCodeCompilesTests {
   @Test func theArticlesCodeCompilesWithOnlyTheImportChanged() throws {
     let declarations = try ArticleSource.load().completeDeclarations()
     #expect(
@@ -36,12 +45,17 @@ struct ArticleDeclaration {
 struct ArticleSource {
   let text: String
 
+  /// Where the article is: `shared/seed`, beside the repository.
+  static let location: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("shared/seed/reactive-control-article.txt")
+
+  /// Whether the article is there to read.
+  static var isPresent: Bool { FileManager.default.isReadableFile(atPath: location.path) }
+
   /// Reads the article from `shared/seed`, beside the repository.
   static func load() throws -> ArticleSource {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let url = root.deletingLastPathComponent().appendingPathComponent(
-      "shared/seed/reactive-control-article.txt")
+    let url = location
     guard let text = try? String(contentsOf: url, encoding: .utf8) else {
       throw ArticleError("cannot read the article at \(url.path): the repository expects ../shared beside it")
     }

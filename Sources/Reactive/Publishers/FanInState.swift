@@ -1,0 +1,43 @@
+/// The decisions of an operator that delivers the events of several upstreams ("sources") to one
+/// downstream, as a pure state machine: each method changes the state, queues what the downstream is
+/// owed, and says what to ask of the sources. ``FanInSubscription`` holds it behind a lock, performs the
+/// effects outside it, and delivers the queue.
+@usableFromInline
+protocol FanInState {
+  /// What a source delivers, as the state sees it (boxed when the sources' types differ).
+  associatedtype SourceValue
+  /// What the queue holds for the downstream.
+  associatedtype Delivery
+  /// How the stream may fail.
+  associatedtype Failure: Error
+
+  /// What the downstream is owed, in order.
+  @inlinable
+  var queue: DeliveryQueue<Delivery, Failure> { get set }
+
+  /// Takes the subscription of source `source`; returns the demand to request from it, or `nil` when it
+  /// must be cancelled (a second subscription, or the stream is over).
+  @inlinable
+  mutating func subscribe(_ subscription: any Subscription, source: Int) -> Subscribers.Demand?
+
+  /// Handles a value of source `source`; returns the demand the source may use on top of what it had,
+  /// and what to ask of the other sources.
+  @inlinable
+  mutating func receive(_ value: SourceValue, source: Int) -> (Subscribers.Demand, FanInEffects)
+
+  /// Handles the normal end of source `source`.
+  @inlinable
+  mutating func finish(source: Int) -> FanInEffects
+
+  /// Handles the failure of source `source`.
+  @inlinable
+  mutating func fail(_ failure: Failure, source: Int) -> FanInEffects
+
+  /// Adds downstream demand.
+  @inlinable
+  mutating func request(_ demand: Subscribers.Demand) -> FanInEffects
+
+  /// Ends the stream on a downstream cancel, forgetting every source.
+  @inlinable
+  mutating func cancel() -> FanInEffects
+}

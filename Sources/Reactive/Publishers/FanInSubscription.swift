@@ -1,0 +1,191 @@
+/// The subscription that operators with several upstreams hand their downstream: it keeps a
+/// ``FanInState`` behind a lock, performs the requests and cancels it asks for outside the lock, and
+/// delivers what it queues through ``DeliveryQueue``, one thread at a time, never holding the lock while
+/// the downstream runs.
+///
+/// Each operator subclasses it to name itself (Combine's `description`). After completion or cancel it
+/// lets the downstream go, and the state forgets the sources' subscriptions.
+@usableFromInline
+class FanInSubscription<State: FanInState, Downstream: Subscriber>: Subscription, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+where Downstream.Failure == State.Failure {
+  @usableFromInline
+  struct Storage {
+    @usableFromInline var machine: State
+    @usableFromInline var downstream: Downstream?
+
+    @inlinable
+    init(machine: State, downstream: Downstream) {
+      self.machine = machine
+      self.downstream = downstream
+    }
+  }
+
+  @usableFromInline let storage: LockedState<Storage>
+  /// Turns what the queue holds into the downstream's input.
+  @usableFromInline let output: (State.Delivery) -> Downstream.Input
+
+  @inlinable
+  init(downstream: Downstream, state: State, output: @escaping (State.Delivery) -> Downstream.Input) {
+    storage = .make(Storage(machine: state, downstream: downstream))
+    self.output = output
+  }
+
+  /// Combine's name for the operator's subscription; every subclass overrides it.
+  @inlinable
+  var description: String { "FanIn" }
+
+  /// No children, as Combine's.
+  @inlinable
+  var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+  /// The description.
+  @inlinable
+  var playgroundDescription: Any { description }
+
+  /// A subscriber for source `source`, whose values `lift` turns into the state's.
+  @inlinable
+  final func side<Input>(_ source: Int, lift: @escaping (Input) -> State.SourceValue) -> FanInSide<
+    Input, State, Downstream
+  > {
+    FanInSide(parent: self, source: source, lift: lift)
+  }
+
+  /// Hands the downstream this subscription, unless the stream is already over.
+  @inlinable
+  final func attachDownstream() {
+    storage.withLock { $0.downstream }?.receive(subscription: self)
+  }
+
+  @inlinable
+  func request(_ demand: Subscribers.Demand) {
+    guard demand != .none else { return }
+    update { $0.request(demand) }
+  }
+
+  @inlinable
+  func cancel() {
+    let effects = storage.withLock { storage -> FanInEffects in
+      let effects = storage.machine.cancel()
+      storage.machine.queue.removeAll()
+      storage.downstream = nil
+      return effects
+    }
+    effects.perform()
+  }
+
+  /// Runs `body` on the state under the lock, performs the effects it returns, then delivers whatever
+  /// is queued unless another thread already is.
+  @inlinable
+  final func update(_ body: (inout State) -> FanInEffects) {
+    let (effects, claimed) = storage.withLock { storage in
+      (body(&storage.machine), storage.machine.queue.claim())
+    }
+    effects.perform()
+    if claimed { deliverQueued() }
+  }
+
+  /// Like ``update(_:)``, for a change that also has a result.
+  @inlinable
+  final func updateReturning<Result>(_ body: (inout State) -> (Result, FanInEffects)) -> Result {
+    let (result, effects, claimed) = storage.withLock { storage in
+      let (result, effects) = body(&storage.machine)
+      return (result, effects, storage.machine.queue.claim())
+    }
+    effects.perform()
+    if claimed { deliverQueued() }
+    return result
+  }
+
+  /// Called by a source's subscriber with its subscription.
+  @inlinable
+  final func sourceReceive(subscription: any Subscription, source: Int) {
+    guard let demand = storage.withLock({ $0.machine.subscribe(subscription, source: source) }) else {
+      subscription.cancel()
+      return
+    }
+    if demand != .none { subscription.request(demand) }
+  }
+
+  /// Called by a source's subscriber with a value; returns the source's extra demand.
+  @inlinable
+  final func sourceReceive(_ value: State.SourceValue, source: Int) -> Subscribers.Demand {
+    updateReturning { $0.receive(value, source: source) }
+  }
+
+  /// Called by a source's subscriber with its completion.
+  @inlinable
+  func sourceReceive(completion: Subscribers.Completion<State.Failure>, source: Int) {
+    switch completion {
+    case .finished: update { $0.finish(source: source) }
+    case .failure(let failure): update { $0.fail(failure, source: source) }
+    }
+  }
+
+  /// Delivers the queue until it is empty; only the thread that claimed it calls this.
+  @inlinable
+  final func deliverQueued() {
+    while let (event, downstream) = storage.withLock({
+      storage -> (DeliveryQueue<State.Delivery, State.Failure>.Event, Downstream)? in
+      while let event = storage.machine.queue.next() {
+        if let downstream = storage.downstream { return (event, downstream) }
+      }
+      return nil
+    }) {
+      switch event {
+      case .value(let value):
+        let more = downstream.receive(output(value))
+        if more != .none {
+          storage.withLock { $0.machine.request(more) }.perform()
+        }
+      case .completion(let completion):
+        storage.withLock { $0.downstream = nil }
+        downstream.receive(completion: completion)
+      }
+    }
+  }
+}
+
+/// The subscriber a ``FanInSubscription`` gives one of its sources.
+@usableFromInline
+struct FanInSide<Input, State: FanInState, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Failure == State.Failure {
+  @usableFromInline typealias Failure = State.Failure
+
+  @usableFromInline let parent: FanInSubscription<State, Downstream>
+  @usableFromInline let source: Int
+  @usableFromInline let lift: (Input) -> State.SourceValue
+  @usableFromInline let combineIdentifier = CombineIdentifier()
+
+  @inlinable
+  init(
+    parent: FanInSubscription<State, Downstream>, source: Int, lift: @escaping (Input) -> State.SourceValue
+  ) {
+    self.parent = parent
+    self.source = source
+    self.lift = lift
+  }
+
+  @inlinable
+  var description: String { parent.description }
+  @inlinable
+  var customMirror: Mirror { Mirror(self, children: ["parentSubscription": parent.combineIdentifier]) }
+  @inlinable
+  var playgroundDescription: Any { description }
+
+  @inlinable
+  func receive(subscription: any Subscription) {
+    parent.sourceReceive(subscription: subscription, source: source)
+  }
+
+  @inlinable
+  func receive(_ input: Input) -> Subscribers.Demand {
+    parent.sourceReceive(lift(input), source: source)
+  }
+
+  @inlinable
+  func receive(completion: Subscribers.Completion<State.Failure>) {
+    parent.sourceReceive(completion: completion, source: source)
+  }
+}

@@ -1,0 +1,198 @@
+extension Publisher {
+  /// Delivers every value and the completion `interval` later on `scheduler`; the subscription and
+  /// demand are not delayed.
+  ///
+  /// `tolerance` defaults to the scheduler's minimum tolerance. Cancelling drops whatever is still on
+  /// its way.
+  @inlinable
+  public func delay<S: Scheduler>(
+    for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S,
+    options: S.SchedulerOptions? = nil
+  ) -> Publishers.Delay<Self, S> {
+    Publishers.Delay(
+      upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance,
+      scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// A publisher that delivers its upstream's values and completion after a delay.
+  public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The values are the upstream's.
+    public typealias Output = Upstream.Output
+    /// Fails, late, when the upstream fails.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher delayed.
+    public let upstream: Upstream
+    /// How long each event is held back.
+    public let interval: Context.SchedulerTimeType.Stride
+    /// How late the scheduler may run a delivery.
+    public let tolerance: Context.SchedulerTimeType.Stride
+    /// Whose clock measures the delay, and where events are delivered.
+    public let scheduler: Context
+    /// How deliveries are scheduled.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates a publisher delaying `upstream`'s events by `interval` on `scheduler`.
+    @inlinable
+    public init(
+      upstream: Upstream, interval: Context.SchedulerTimeType.Stride,
+      tolerance: Context.SchedulerTimeType.Stride, scheduler: Context,
+      options: Context.SchedulerOptions? = nil
+    ) {
+      self.upstream = upstream
+      self.interval = interval
+      self.tolerance = tolerance
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    /// Attaches `subscriber` behind the delay.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.receive(
+        subscriber:
+          DelayInner(
+            downstream: subscriber, interval: interval, tolerance: tolerance, scheduler: scheduler,
+            options: options))
+    }
+  }
+}
+
+extension Publishers {
+  /// Schedules each event, then delivers the events in the order they come due, one thread at a time.
+  /// It lives outside the generic publisher type so that its type does not repeat the upstream's, and
+  /// the optimizer specializes it.
+  @usableFromInline
+  final class DelayInner<Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+  {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+    @usableFromInline typealias Output = Downstream.Input
+
+    @usableFromInline
+    struct State {
+      @usableFromInline var status = SubscriptionStatus.awaiting
+      @usableFromInline var downstream: Downstream?
+      /// Whether upstream has completed (its completion is on its way).
+      @usableFromInline var completed = false
+      @usableFromInline var due = DeliveryQueue<Output, Failure>()
+
+      @inlinable
+      init(downstream: Downstream) {
+        self.downstream = downstream
+      }
+    }
+
+    @usableFromInline let interval: Context.SchedulerTimeType.Stride
+    @usableFromInline let tolerance: Context.SchedulerTimeType.Stride
+    @usableFromInline let scheduler: Context
+    @usableFromInline let options: Context.SchedulerOptions?
+    @usableFromInline let state: LockedState<State>
+
+    @inlinable
+    init(
+      downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
+      tolerance: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?
+    ) {
+      self.interval = interval
+      self.tolerance = tolerance
+      self.scheduler = scheduler
+      self.options = options
+      state = .make(State(downstream: downstream))
+    }
+
+    @inlinable
+    var description: String { "Delay" }
+    @inlinable
+    var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+    @inlinable
+    var playgroundDescription: Any { description }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      let downstream: Downstream? = state.withLock { state in
+        state.status.accept(subscription) ? state.downstream : nil
+      }
+      guard let downstream else {
+        subscription.cancel()
+        return
+      }
+      downstream.receive(subscription: self)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+      guard state.withLock({ $0.status.subscription != nil && !$0.completed }) else { return .none }
+      schedule { $0.append(input) }
+      return .none
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let accepted: Bool = state.withLock { state in
+        guard state.status.subscription != nil, !state.completed else { return false }
+        state.completed = true
+        return true
+      }
+      if accepted { schedule { $0.append(completion: completion) } }
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+      guard demand != .none else { return }
+      state.withLock { $0.status.subscription }?.request(demand)
+    }
+
+    @inlinable
+    func cancel() {
+      let upstream = state.withLock { state in
+        defer {
+          state.downstream = nil
+          state.due.removeAll()
+        }
+        return state.status.terminate()
+      }
+      upstream?.cancel()
+    }
+
+    /// Queues an event one interval from now, and delivers when it comes due.
+    @inlinable
+    func schedule(_ enqueue: @escaping (inout DeliveryQueue<Output, Failure>) -> Void) {
+      scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options)
+      {
+        let claimed = self.state.withLock { state -> Bool in
+          guard state.downstream != nil else { return false }
+          enqueue(&state.due)
+          return state.due.claim()
+        }
+        if claimed { self.deliverDue() }
+      }
+    }
+
+    @inlinable
+    func deliverDue() {
+      while let (event, downstream) = state.withLock({
+        state -> (DeliveryQueue<Output, Failure>.Event, Downstream)? in
+        while let event = state.due.next() {
+          if let downstream = state.downstream { return (event, downstream) }
+        }
+        return nil
+      }) {
+        switch event {
+        case .value(let value):
+          let more = downstream.receive(value)
+          if more != .none { state.withLock { $0.status.subscription }?.request(more) }
+        case .completion(let completion):
+          state.withLock { state in
+            state.downstream = nil
+            state.status = .terminal
+          }
+          downstream.receive(completion: completion)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+extension Publisher {
+  /// Subscribes to this publisher on `scheduler`, and sends the downstream's requests and cancel to it
+  /// there too; values and the completion arrive wherever the upstream sends them.
+  public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+    -> Publishers.SubscribeOn<Self, S>
+  {
+    Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// A publisher that performs subscribing, requesting and cancelling on a scheduler.
+  public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The values are the upstream's.
+    public typealias Output = Upstream.Output
+    /// Fails when the upstream fails.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher subscribed to.
+    public let upstream: Upstream
+    /// Where the upstream is subscribed to, and receives requests and cancel.
+    public let scheduler: Context
+    /// How those are scheduled.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates a publisher subscribing to `upstream` on `scheduler`.
+    public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    /// Schedules the subscription of `subscriber` to the upstream.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let inner = Inner(downstream: subscriber, scheduler: scheduler, options: options)
+      let upstream = upstream
+      scheduler.schedule(options: options) { upstream.receive(subscriber: inner) }
+    }
+  }
+}
+
+extension Publishers.SubscribeOn {
+  private final class Inner<Downstream: Subscriber>: TransformingInner<
+    Upstream.Output, Upstream.Failure, Downstream
+  >, @unchecked Sendable
+  where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+
+    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+      self.scheduler = scheduler
+      self.options = options
+      super.init(downstream: downstream, step: { .send($0) }, mapFailure: { $0 })
+    }
+
+    override var description: String { "SubscribeOn" }
+
+    override func request(_ demand: Subscribers.Demand) {
+      scheduler.schedule(options: options) { super.request(demand) }
+    }
+
+    /// Stops delivery at once; the upstream is cancelled on the scheduler.
+    override func cancel() {
+      guard let upstream = terminate() else { return }
+      scheduler.schedule(options: options) { upstream.cancel() }
+    }
+  }
+}

@@ -1,0 +1,156 @@
+extension Scheduler {
+  /// A connectable publisher of this scheduler's time every `interval`, once connected.
+  ///
+  /// Reactive's stand-in for Foundation's `Timer.publish(every:on:in:)`, which needs a run loop the app
+  /// does not run: it works on any scheduler, `DispatchQueue.main` in production and a `TestScheduler`
+  /// in tests. Call `autoconnect()` to start it with the first subscriber.
+  public func timerPublisher(
+    every interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride? = nil,
+    options: SchedulerOptions? = nil
+  ) -> Publishers.Timer<Self> {
+    Publishers.Timer(every: interval, tolerance: tolerance, scheduler: self, options: options)
+  }
+}
+
+extension Publishers {
+  /// A connectable publisher that emits its scheduler's time on a repeating interval.
+  ///
+  /// Once connected it fires one interval after the connection, then every interval, until the
+  /// connection is cancelled; connecting again while connected returns the same connection. Every
+  /// subscriber receives each tick it has demand for; a tick that finds a subscriber without demand is
+  /// dropped for it. It never completes.
+  public final class Timer<Context: Scheduler>: ConnectablePublisher, @unchecked Sendable {
+    /// The scheduler's time when the timer fired.
+    public typealias Output = Context.SchedulerTimeType
+    /// It never fails.
+    public typealias Failure = Never
+
+    /// The time between ticks.
+    public final let interval: Context.SchedulerTimeType.Stride
+    /// How late a tick may be; `nil` for the scheduler's minimum tolerance.
+    public final let tolerance: Context.SchedulerTimeType.Stride?
+    /// Whose clock times the ticks, and where they are delivered.
+    public final let scheduler: Context
+    /// How the ticks are scheduled.
+    public final let options: Context.SchedulerOptions?
+
+    private struct State {
+      var subscriptions: [TimerConduit<Context.SchedulerTimeType>] = []
+      var connection: AnyCancellable?
+    }
+
+    private let state = LockedState.make(State())
+
+    /// Creates a timer ticking every `interval` on `scheduler` once connected.
+    public init(
+      every interval: Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride? = nil,
+      scheduler: Context, options: Context.SchedulerOptions? = nil
+    ) {
+      self.interval = interval
+      self.tolerance = tolerance
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    /// Attaches `subscriber`, which receives ticks once the timer is connected.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+      let subscription = TimerSubscription(parent: self, downstream: subscriber)
+      state.withLock { $0.subscriptions.append(subscription) }
+      subscriber.receive(subscription: subscription)
+    }
+
+    /// Starts the ticks; cancelling the result stops them.
+    public func connect() -> any Cancellable {
+      if let connection = state.withLock({ $0.connection }) { return connection }
+      // Scheduled outside the lock: a scheduler may run the first tick at once.
+      let ticks = scheduler.schedule(
+        after: scheduler.now.advanced(by: interval), interval: interval,
+        tolerance: tolerance ?? scheduler.minimumTolerance, options: options
+      ) {
+        self.tick()
+      }
+      let (connection, isNew) = state.withLock { state -> (AnyCancellable, Bool) in
+        if let connection = state.connection { return (connection, false) }
+        let connection = AnyCancellable { [weak self] in
+          ticks.cancel()
+          self?.state.withLock { $0.connection = nil }
+        }
+        state.connection = connection
+        return (connection, true)
+      }
+      if !isNew { ticks.cancel() }
+      return connection
+    }
+
+    private func tick() {
+      let now = scheduler.now
+      for subscription in state.withLock({ $0.subscriptions }) {
+        subscription.tick(now)
+      }
+    }
+
+    /// Forgets a cancelled subscription.
+    fileprivate func remove(_ subscription: TimerConduit<Context.SchedulerTimeType>) {
+      state.withLock { state in
+        state.subscriptions.removeAll { $0 === subscription }
+      }
+    }
+  }
+}
+
+/// One subscriber's share of a ``Publishers/Timer``'s ticks, whatever the subscriber's type.
+private class TimerConduit<Time>: @unchecked Sendable {
+  /// Delivers the tick at `time` if the subscriber has demand.
+  func tick(_ time: Time) {}
+}
+
+private final class TimerSubscription<Context: Scheduler, Downstream: Subscriber>: TimerConduit<
+  Context.SchedulerTimeType
+>, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
+@unchecked Sendable
+where Downstream.Input == Context.SchedulerTimeType, Downstream.Failure == Never {
+  private struct State {
+    var parent: Publishers.Timer<Context>?
+    var downstream: Downstream?
+    var demand = Subscribers.Demand.none
+  }
+
+  private let state: LockedState<State>
+
+  init(parent: Publishers.Timer<Context>, downstream: Downstream) {
+    state = .make(State(parent: parent, downstream: downstream))
+  }
+
+  var description: String { "Timer" }
+  var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+  var playgroundDescription: Any { description }
+
+  override func tick(_ time: Context.SchedulerTimeType) {
+    let downstream: Downstream? = state.withLock { state in
+      guard state.demand > 0 else { return nil }
+      state.demand -= 1
+      return state.downstream
+    }
+    guard let downstream else { return }
+    let more = downstream.receive(time)
+    if more != .none { state.withLock { $0.demand += more } }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    guard demand != .none else { return }
+    state.withLock { state in
+      if state.downstream != nil { state.demand += demand }
+    }
+  }
+
+  func cancel() {
+    let parent = state.withLock { state in
+      defer {
+        state.parent = nil
+        state.downstream = nil
+      }
+      return state.parent
+    }
+    parent?.remove(self)
+  }
+}

@@ -1,0 +1,173 @@
+/// The subscriber and subscription that an operator deciding about each value on its own puts between
+/// its upstream and downstream: pass the value on (transformed), leave it out, end the stream, or fail.
+///
+/// Each operator subclasses it, naming itself (Combine's `description`) and giving, at init, the step
+/// for one value and how an upstream failure reaches the downstream. The steps and the downstream are
+/// let go as soon as the stream ends by completion, failure or cancel; nothing is delivered after that,
+/// and a second upstream subscription is cancelled. `receive(_:)` calls are serialized by the upstream,
+/// so a step may keep state of its own (a running result, the previous value) without a lock.
+@usableFromInline
+class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+{
+  @usableFromInline typealias Failure = UpstreamFailure
+
+  /// What to do with one value.
+  @usableFromInline
+  enum Step {
+    /// Pass this on.
+    case send(Downstream.Input)
+    /// Leave the value out; upstream is asked for one more.
+    case skip
+    /// Pass this on, then finish (cancelling upstream).
+    case sendAndFinish(Downstream.Input)
+    /// Finish without passing anything on (cancelling upstream).
+    case finish
+    /// Fail with this error (cancelling upstream).
+    case fail(Downstream.Failure)
+  }
+
+  /// How demand reaches upstream.
+  @usableFromInline
+  enum UpstreamDemand {
+    /// Each downstream request is passed on as it is.
+    case asRequested
+    /// The first downstream request asks upstream for everything; later ones are not passed on.
+    case unlimitedOnFirstRequest
+  }
+
+  @usableFromInline
+  struct Handlers {
+    @usableFromInline let step: (Input) -> Step
+    @usableFromInline let mapFailure: (UpstreamFailure) -> Downstream.Failure
+
+    @inlinable
+    init(step: @escaping (Input) -> Step, mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure) {
+      self.step = step
+      self.mapFailure = mapFailure
+    }
+  }
+
+  @usableFromInline
+  enum Phase {
+    case awaiting(Downstream, Handlers)
+    case subscribed(Downstream, Handlers, upstream: any Subscription, requested: Bool)
+    case terminal
+  }
+
+  @usableFromInline let phase: LockedState<Phase>
+  @usableFromInline let upstreamDemand: UpstreamDemand
+
+  @inlinable
+  init(
+    downstream: Downstream, upstreamDemand: UpstreamDemand = .asRequested,
+    step: @escaping (Input) -> Step, mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+  ) {
+    phase = .make(.awaiting(downstream, Handlers(step: step, mapFailure: mapFailure)))
+    self.upstreamDemand = upstreamDemand
+  }
+
+  /// Combine's name for the operator's subscription; every subclass overrides it.
+  @usableFromInline var description: String { "Transforming" }
+
+  /// No children, as Combine's.
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+  /// The description.
+  @usableFromInline var playgroundDescription: Any { description }
+
+  @inlinable
+  final func receive(subscription: any Subscription) {
+    let downstream: Downstream? = phase.withLock { phase in
+      guard case .awaiting(let downstream, let handlers) = phase else { return nil }
+      phase = .subscribed(downstream, handlers, upstream: subscription, requested: false)
+      return downstream
+    }
+    guard let downstream else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  @inlinable
+  final func receive(_ input: Input) -> Subscribers.Demand {
+    let active: (Downstream, Handlers)? = phase.withLock { phase in
+      guard case .subscribed(let downstream, let handlers, _, _) = phase else { return nil }
+      return (downstream, handlers)
+    }
+    guard let (downstream, handlers) = active else { return .none }
+    switch handlers.step(input) {
+    case .send(let output):
+      return downstream.receive(output)
+    case .skip:
+      return .max(1)
+    case .sendAndFinish(let output):
+      _ = downstream.receive(output)
+      end(downstream, with: .finished)
+    case .finish:
+      end(downstream, with: .finished)
+    case .fail(let failure):
+      end(downstream, with: .failure(failure))
+    }
+    return .none
+  }
+
+  @inlinable
+  final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    let ended: (Downstream, Handlers)? = phase.withLock { phase in
+      guard case .subscribed(let downstream, let handlers, _, _) = phase else { return nil }
+      phase = .terminal
+      return (downstream, handlers)
+    }
+    guard let (downstream, handlers) = ended else { return }
+    switch completion {
+    case .finished: downstream.receive(completion: .finished)
+    case .failure(let failure): downstream.receive(completion: .failure(handlers.mapFailure(failure)))
+    }
+  }
+
+  @inlinable
+  func request(_ demand: Subscribers.Demand) {
+    guard demand != .none else { return }
+    let forward: (any Subscription, Subscribers.Demand)? = phase.withLock { phase in
+      guard case .subscribed(let downstream, let handlers, let upstream, let requested) = phase else {
+        return nil
+      }
+      switch upstreamDemand {
+      case .asRequested:
+        return (upstream, demand)
+      case .unlimitedOnFirstRequest:
+        guard !requested else { return nil }
+        phase = .subscribed(downstream, handlers, upstream: upstream, requested: true)
+        return (upstream, .unlimited)
+      }
+    }
+    if let (upstream, demand) = forward { upstream.request(demand) }
+  }
+
+  @inlinable
+  func cancel() {
+    terminate()?.cancel()
+  }
+
+  /// Ends the stream from inside: cancels upstream, then completes the downstream, unless the stream
+  /// ended meanwhile.
+  @inlinable
+  final func end(_ downstream: Downstream, with completion: Subscribers.Completion<Downstream.Failure>) {
+    guard let upstream = terminate() else { return }
+    upstream.cancel()
+    downstream.receive(completion: completion)
+  }
+
+  /// Moves to the end, letting go of the downstream and the steps; returns the upstream subscription
+  /// if it was held, for the caller to cancel.
+  @inlinable
+  final func terminate() -> (any Subscription)? {
+    phase.withLock { phase in
+      defer { phase = .terminal }
+      if case .subscribed(_, _, let upstream, _) = phase { return upstream }
+      return nil
+    }
+  }
+}

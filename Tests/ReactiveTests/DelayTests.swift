@@ -1,0 +1,118 @@
+import Dispatch
+import Reactive
+import Testing
+
+@Suite struct DelayTests {
+  @Test func deliversEachValueAndTheCompletionOneIntervalLater() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    subject.delay(for: .milliseconds(500), scheduler: scheduler).subscribe(recorder)
+    scheduler.schedule(after: testTime(0)) { subject.send(1) }
+    scheduler.schedule(after: testTime(0.3)) { subject.send(2) }
+    scheduler.schedule(after: testTime(1)) { subject.send(completion: .finished) }
+    scheduler.advance(by: .seconds(3))
+    #expect(
+      recorder.events == [
+        at(0, .subscription), at(500, .value(1)), at(800, .value(2)), at(1500, .completion(.finished)),
+      ])
+  }
+
+  @Test func aFailureIsDelayedToo() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(completion: .failure(.boom))
+    subject.send(1)
+    scheduler.advance(by: .milliseconds(999))
+    #expect(recorder.events == [at(0, .subscription)])
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [at(0, .subscription), at(1000, .completion(.failure(.boom)))])
+  }
+
+  @Test func demandIsPassedThroughUndelayed() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1), extra: .max(2))
+    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    #expect(upstream.subscription.calls == [.request(.max(1))])
+    #expect(upstream.send(1) == .none)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(upstream.subscription.calls == [.request(.max(1)), .request(.max(2))])
+  }
+
+  @Test func cancellingDropsWhatIsOnItsWay() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    scheduler.advance(by: .milliseconds(500))
+    recorder.cancel()
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.events == [at(0, .subscription)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  @Test func ignoresEverythingAfterCompletion() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    upstream.send(completion: .finished)
+    upstream.send(1)
+    upstream.send(completion: .failure(.boom))
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.events == [at(0, .subscription), at(1000, .completion(.finished))])
+  }
+
+  @Test func keepsTheOrderOnAConcurrentQueue() {
+    let queue = DispatchQueue(label: "DelayTests.concurrent", attributes: .concurrent)
+    let subject = PassthroughSubject<Int, Never>()
+    let done = DispatchSemaphore(value: 0)
+    let values = Locked<[Int]>([])
+    let overlapping = Locked((now: 0, most: 0))
+    let cancellable = subject.delay(for: .milliseconds(10), scheduler: queue).sink(
+      receiveCompletion: { _ in done.signal() },
+      receiveValue: { value in
+        overlapping.withLock {
+          $0.now += 1
+          $0.most = max($0.most, $0.now)
+        }
+        values.append(value)
+        overlapping.withLock { $0.now -= 1 }
+      })
+    for value in 1...200 { subject.send(value) }
+    subject.send(completion: .finished)
+    #expect(wait(for: done))
+    #expect(values.value.count == 200)
+    #expect(overlapping.value.most == 1)
+    cancellable.cancel()
+  }
+
+  @Test func defaultsToTheSchedulersMinimumTolerance() {
+    let delay = Just(1).delay(for: .seconds(1), scheduler: DispatchQueue.test)
+    #expect(delay.tolerance == .nanoseconds(0))
+    #expect(
+      Just(1).delay(for: .seconds(1), tolerance: .milliseconds(5), scheduler: DispatchQueue.test).tolerance
+        == .milliseconds(5))
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    let publisher = PassthroughSubject<Int, Never>().delay(for: .seconds(1), scheduler: DispatchQueue.test)
+    #expect(reflection(of: publisher).description == "Delay")
+  }
+
+  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
+    let scheduler = DispatchQueue.test
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let released = releaseCheck(ending, advancing: scheduler) { upstream, _ in
+        upstream.delay(for: .seconds(1), scheduler: scheduler)
+      }
+      #expect(released.downstream, "\(ending)")
+    }
+  }
+}

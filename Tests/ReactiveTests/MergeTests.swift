@@ -1,0 +1,156 @@
+import Dispatch
+import Reactive
+import Testing
+
+@Suite struct MergeTests {
+  @Test func interleavesValuesAndFinishesOnceBothHave() {
+    let a = PassthroughSubject<Int, TestError>()
+    let b = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.merge(with: b).subscribe(recorder)
+    a.send(1)
+    b.send(2)
+    a.send(3)
+    a.send(completion: .finished)
+    b.send(4)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4)])
+    b.send(completion: .finished)
+    #expect(
+      recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .completion(.finished)])
+  }
+
+  @Test func theFirstFailureEndsTheStreamAndCancelsTheOther() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.merge(with: b).subscribe(recorder)
+    a.send(1)
+    b.send(completion: .failure(.boom))
+    a.send(2)
+    a.send(completion: .failure(.other))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.boom))])
+    #expect(a.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(b.subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func withBoundedDemandEachUpstreamIsAskedForOneValueAtATime() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    a.merge(with: b).subscribe(recorder)
+    #expect(a.subscription.calls == [.request(.max(1))])
+    #expect(b.subscription.calls == [.request(.max(1))])
+    #expect(a.send(1) == .max(1))
+    #expect(b.send(2) == .none)
+    #expect(recorder.events == [.subscription, .value(1)])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    #expect(b.subscription.calls == [.request(.max(1)), .request(.max(1))])
+    recorder.request(.unlimited)
+    #expect(a.subscription.calls == [.request(.max(1)), .request(.unlimited)])
+    #expect(b.subscription.calls == [.request(.max(1)), .request(.max(1)), .request(.unlimited)])
+  }
+
+  @Test func valuesWaitingForDemandGoOutBeforeTheCompletion() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    a.merge(with: b).subscribe(recorder)
+    a.send(1)
+    b.send(2)
+    a.send(completion: .finished)
+    b.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1)])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func aValueSentFromInsideReceiveIsDeliveredAfterItNotInsideIt() {
+    let a = PassthroughSubject<Int, Never>()
+    let b = PassthroughSubject<Int, Never>()
+    var depth = 0
+    var deepest = 0
+    var values: [Int] = []
+    let cancellable = a.merge(with: b).sink { value in
+      depth += 1
+      deepest = max(deepest, depth)
+      values.append(value)
+      if value < 3 {
+        b.send(value * 10)
+        a.send(value + 1)
+      }
+      depth -= 1
+    }
+    a.send(1)
+    #expect(values == [1, 10, 2, 20, 3])
+    #expect(deepest == 1)
+    cancellable.cancel()
+  }
+
+  @Test func deliversEveryValueFromConcurrentSendersOneAtATime() {
+    let a = PassthroughSubject<Int, Never>()
+    let b = PassthroughSubject<Int, Never>()
+    let received = Locked((count: 0, inside: 0, overlaps: 0))
+    let cancellable = a.merge(with: b).sink { _ in
+      received.withLock {
+        $0.inside += 1
+        if $0.inside > 1 { $0.overlaps += 1 }
+      }
+      received.withLock {
+        $0.count += 1
+        $0.inside -= 1
+      }
+    }
+    let perSender = 5_000
+    let group = DispatchGroup()
+    for subject in [a, b] {
+      DispatchQueue.global().async(group: group) {
+        for value in 0..<perSender { subject.send(value) }
+      }
+    }
+    #expect(group.wait(timeout: .now() + 5) == .success)
+    #expect(received.value.count == 2 * perSender)
+    #expect(received.value.overlaps == 0)
+    cancellable.cancel()
+  }
+
+  @Test func ignoresEverythingAfterCompletionAndASecondSubscription() {
+    let a = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.merge(with: Empty()).subscribe(recorder)
+    let second = RecordingSubscription()
+    a.send(subscription: second)
+    a.send(completion: .finished)
+    a.send(1)
+    a.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    #expect(second.calls == [.cancel])
+  }
+
+  @Test func cancellingCancelsBothUpstreams() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.merge(with: b).subscribe(recorder)
+    recorder.cancel()
+    a.send(1)
+    #expect(a.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(b.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    let reflected = reflection(of: PassthroughSubject<Int, Never>().merge(with: Empty()))
+    #expect(reflected.description == "Merge")
+    #expect(reflected.playground == "Merge")
+    #expect(reflected.children.isEmpty)
+  }
+
+  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      #expect(releaseCheck(ending) { upstream, _ in upstream.merge(with: Empty()) }.downstream, "\(ending)")
+    }
+  }
+}

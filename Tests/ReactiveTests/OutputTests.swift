@@ -1,0 +1,75 @@
+import Reactive
+import Testing
+
+@Suite struct OutputTests {
+  @Test func prefixPassesOnTheFirstValuesAndFinishesRightAfterTheLast() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.prefix(2).subscribe(recorder)
+    upstream.send(1)
+    #expect(recorder.events == [.subscription, .value(1)])
+    upstream.send(2)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    upstream.send(3)
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func prefixOfZeroFinishesOnTheFirstValue() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.prefix(0).subscribe(recorder)
+    upstream.send(1)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  @Test func aShortUpstreamFinishesOnItsOwn() {
+    let recorder = Recorder<Int, Never>()
+    [1, 2].publisher.prefix(5).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func outputInARangeSkipsTheValuesBeforeItWithoutUsingDemand() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1), extra: .max(1))
+    upstream.output(in: 2...3).subscribe(recorder)
+    #expect(upstream.send(10) == .max(1))
+    #expect(upstream.send(11) == .max(1))
+    #expect(upstream.send(12) == .max(1))
+    #expect(upstream.send(13) == .none)
+    #expect(recorder.events == [.subscription, .value(12), .value(13), .completion(.finished)])
+    #expect(upstream.subscription.calls == [.request(.max(1)), .cancel])
+  }
+
+  @Test func outputAtPassesOnOneValue() {
+    let recorder = Recorder<String, Never>()
+    ["a", "b", "c"].publisher.output(at: 1).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value("b"), .completion(.finished)])
+    #expect(Just(0).prefix(3).range == 0..<3)
+    #expect(Just(0).output(at: 4).range == 4..<5)
+  }
+
+  @Test func failureBeforeTheEndIsPassedOn() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    subject.prefix(3).subscribe(recorder)
+    subject.send(1)
+    subject.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.boom))])
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    let reflected = reflection(of: PassthroughSubject<Int, Never>().prefix(1))
+    #expect(reflected.description == "Output")
+    #expect(reflected.playground == "Output")
+    #expect(reflected.children.isEmpty)
+  }
+
+  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      #expect(releaseCheck(ending) { upstream, _ in upstream.prefix(5) }.downstream, "\(ending)")
+    }
+    #expect(releaseCheck(.cancel) { upstream, _ in upstream.prefix(1) }.downstream)
+  }
+}

@@ -1,0 +1,69 @@
+import Reactive
+import Testing
+
+@Suite struct ShareTests {
+  @Test func everySubscriberSharesOneUpstreamSubscription() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let shared = upstream.share()
+    let first = Recorder<Int, TestError>()
+    let second = Recorder<Int, TestError>()
+    shared.subscribe(first)
+    upstream.send(1)
+    shared.subscribe(second)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    #expect(upstream.subscriberCount == 1)
+    #expect(first.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    #expect(second.events == [.subscription, .value(2), .completion(.finished)])
+  }
+
+  @Test func aSubscriberAfterCompletionReceivesOnlyTheCompletion() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let shared = upstream.share()
+    let first = Recorder<Int, TestError>()
+    shared.subscribe(first)
+    upstream.send(completion: .failure(.boom))
+    let late = Recorder<Int, TestError>()
+    shared.subscribe(late)
+    #expect(late.events == [.subscription, .completion(.failure(.boom))])
+    #expect(upstream.subscriberCount == 1)
+  }
+
+  @Test func whenEverySubscriberHasCancelledUpstreamIsCancelledAndTheNextSubscribesAgain() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let shared = upstream.share()
+    let first = Recorder<Int, TestError>()
+    let second = Recorder<Int, TestError>()
+    shared.subscribe(first)
+    shared.subscribe(second)
+    first.cancel()
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+    second.cancel()
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    shared.subscribe(Recorder<Int, TestError>())
+    #expect(upstream.subscriberCount == 2)
+  }
+
+  @Test func runsUpstreamWorkOnceForAllSubscribers() {
+    var runs = 0
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.map { value -> Int in
+      runs += 1
+      return value * 2
+    }.share()
+    let first = Recorder<Int, Never>()
+    let second = Recorder<Int, Never>()
+    shared.subscribe(first)
+    shared.subscribe(second)
+    subject.send(1)
+    #expect(runs == 1)
+    #expect(first.values == [2])
+    #expect(second.values == [2])
+  }
+
+  @Test func isAClassComparedByIdentity() {
+    let shared = Just(1).share()
+    #expect(shared == shared)
+    #expect(shared != Just(1).share())
+  }
+}

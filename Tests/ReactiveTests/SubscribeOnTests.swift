@@ -1,0 +1,86 @@
+import Dispatch
+import Reactive
+import Testing
+
+@Suite struct SubscribeOnTests {
+  @Test func subscribesOnlyWhenTheSchedulerRuns() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2))
+    upstream.subscribe(on: scheduler).subscribe(recorder)
+    #expect(upstream.subscriberCount == 0)
+    #expect(recorder.events == [])
+    scheduler.advance()
+    #expect(upstream.subscriberCount == 1)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.calls == [.request(.max(2))])
+  }
+
+  @Test func requestsAreMadeOnTheScheduler() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.subscribe(on: scheduler).subscribe(recorder)
+    scheduler.advance()
+    recorder.request(.max(3))
+    #expect(upstream.subscription.calls == [])
+    scheduler.advance()
+    #expect(upstream.subscription.calls == [.request(.max(3))])
+  }
+
+  @Test func valuesAndTheCompletionPassStraightThrough() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    subject.subscribe(on: scheduler).subscribe(recorder)
+    scheduler.advance()
+    subject.send(1)
+    subject.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.boom))])
+  }
+
+  @Test func cancelStopsValuesAtOnceAndCancelsUpstreamOnTheScheduler() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.subscribe(on: scheduler).subscribe(recorder)
+    scheduler.advance()
+    recorder.cancel()
+    upstream.send(1)
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+    scheduler.advance()
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func subscribesOnARealQueue() {
+    let queue = DispatchQueue(label: "SubscribeOnTests.real")
+    let key = DispatchSpecificKey<Int>()
+    queue.setSpecific(key: key, value: 1)
+    let onQueue = Locked<Bool?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let deferred = Deferred { () -> Just<Int> in
+      onQueue.withLock { $0 = DispatchQueue.getSpecific(key: key) == 1 }
+      return Just(1)
+    }
+    let cancellable = deferred.subscribe(on: queue).sink { _ in done.signal() }
+    #expect(wait(for: done))
+    #expect(onQueue.value == true)
+    cancellable.cancel()
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    let scheduler = DispatchQueue.test
+    let probe = SubscriptionProbe<Int, Never>()
+    PassthroughSubject<Int, Never>().subscribe(on: scheduler).subscribe(probe)
+    scheduler.advance()
+    #expect(probe.subscription.map { String(describing: $0) } == "SubscribeOn")
+  }
+
+  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let released = releaseCheck(ending) { upstream, _ in upstream.subscribe(on: ImmediateScheduler.shared) }
+      #expect(released.downstream, "\(ending)")
+    }
+  }
+}

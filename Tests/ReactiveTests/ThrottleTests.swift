@@ -1,0 +1,222 @@
+import Dispatch
+import Reactive
+import Testing
+
+/// Values at 0, 100, 200 and 1100 ms through a one-second throttle, as the demo sends them; every
+/// history carries the virtual time of each event.
+@Suite struct ThrottleTests {
+  /// Sends `values` into `subject` at their times (milliseconds) on `scheduler`, then runs it to the end.
+  private func play(
+    _ values: [(milliseconds: Int, value: Int)], into subject: PassthroughSubject<Int, TestError>,
+    on scheduler: TestSchedulerOf<DispatchQueue>, completingAt end: Int? = nil
+  ) {
+    for (milliseconds, value) in values {
+      scheduler.schedule(after: testTime(Double(milliseconds) / 1000)) { subject.send(value) }
+    }
+    if let end {
+      scheduler.schedule(after: testTime(Double(end) / 1000)) { subject.send(completion: .finished) }
+    }
+    scheduler.advance(by: .seconds(5))
+  }
+
+  private let burst = [(0, 0), (100, 100), (200, 200), (1100, 1100)].map { (milliseconds: $0, value: $1) }
+
+  @Test func latestEmitsTheFirstValueAtOnceThenTheLatestAtTheEndOfEachInterval() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    play(burst, into: subject, on: scheduler)
+    #expect(
+      recorder.events == [
+        at(0, .subscription), at(0, .value(0)), at(1000, .value(200)), at(2000, .value(1100)),
+      ])
+  }
+
+  @Test func notLatestEmitsTheFirstValueOfEachInterval() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: false).subscribe(recorder)
+    play(burst, into: subject, on: scheduler)
+    #expect(
+      recorder.events == [
+        at(0, .subscription), at(0, .value(0)), at(1000, .value(100)), at(2000, .value(1100)),
+      ])
+  }
+
+  @Test func debounceAndBothThrottlesOnTheSameStream() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let debounced = TimedRecorder<Int, TestError>(scheduler)
+    let latest = TimedRecorder<Int, TestError>(scheduler)
+    let first = TimedRecorder<Int, TestError>(scheduler)
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(debounced)
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(latest)
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: false).subscribe(first)
+    play(burst, into: subject, on: scheduler)
+    // The gaps are shorter than the interval, so the debounce waits for the end of the whole burst.
+    #expect(debounced.events == [at(0, .subscription), at(2100, .value(1100))])
+    #expect(
+      latest.events == [
+        at(0, .subscription), at(0, .value(0)), at(1000, .value(200)), at(2000, .value(1100)),
+      ])
+    #expect(
+      first.events == [at(0, .subscription), at(0, .value(0)), at(1000, .value(100)), at(2000, .value(1100))])
+  }
+
+  @Test func evenTheFirstValueGoesThroughTheScheduler() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    #expect(recorder.events == [at(0, .subscription)])
+    scheduler.advance()
+    #expect(recorder.events == [at(0, .subscription), at(0, .value(2))])
+  }
+
+  @Test func aValueAfterAQuietIntervalGoesOutAtOnceAndStartsTheNextInterval() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    play(
+      [(0, 1), (1500, 2), (1600, 3), (2700, 4)].map { (milliseconds: $0, value: $1) }, into: subject,
+      on: scheduler)
+    #expect(
+      recorder.events == [
+        at(0, .subscription), at(0, .value(1)), at(1500, .value(2)), at(2500, .value(3)), at(3500, .value(4)),
+      ])
+  }
+
+  @Test func aCompletionWaitsForTheValuePendingAndFollowsIt() {
+    for latest in [true, false] {
+      let scheduler = DispatchQueue.test
+      let subject = PassthroughSubject<Int, TestError>()
+      let recorder = TimedRecorder<Int, TestError>(scheduler)
+      subject.throttle(for: .seconds(1), scheduler: scheduler, latest: latest).subscribe(recorder)
+      play(burst.prefix(3).map { $0 }, into: subject, on: scheduler, completingAt: 500)
+      #expect(
+        recorder.events == [
+          at(0, .subscription), at(0, .value(0)), at(1000, .value(latest ? 200 : 100)),
+          at(1000, .completion(.finished)),
+        ], "latest: \(latest)")
+    }
+  }
+
+  @Test func aCompletionWithNothingPendingGoesOutAtOnceThroughTheScheduler() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    subject.send(1)
+    scheduler.advance(by: .milliseconds(300))
+    subject.send(completion: .failure(.boom))
+    #expect(recorder.events == [at(0, .subscription), at(0, .value(1))])
+    scheduler.advance()
+    subject.send(2)
+    scheduler.advance(by: .seconds(2))
+    #expect(
+      recorder.events == [at(0, .subscription), at(0, .value(1)), at(300, .completion(.failure(.boom)))])
+  }
+
+  @Test func aValueThatFindsNoDemandIsDropped() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler, request: .max(1))
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    scheduler.schedule(after: testTime(0.5)) { recorder.request(.max(1)) }
+    play(
+      [(0, 0), (100, 100), (600, 600), (700, 700)].map { (milliseconds: $0, value: $1) }, into: subject,
+      on: scheduler)
+    #expect(recorder.events == [at(0, .subscription), at(0, .value(0)), at(1000, .value(600))])
+  }
+
+  @Test func asksUpstreamForEverything() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.throttle(for: .seconds(1), scheduler: DispatchQueue.test, latest: true).subscribe(recorder)
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func cancellingDropsThePendingValueAndCancelsUpstream() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    upstream.send(0)
+    scheduler.advance(by: .milliseconds(100))
+    upstream.send(100)
+    recorder.cancel()
+    upstream.send(200)
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.events == [at(0, .subscription), at(0, .value(0))])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  @Test func ignoresEverythingAfterCompletion() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    upstream.send(completion: .finished)
+    upstream.send(1)
+    upstream.send(completion: .failure(.boom))
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.events == [at(0, .subscription), at(0, .completion(.finished))])
+  }
+
+  @Test func worksOnARealQueue() {
+    let queue = DispatchQueue(label: "ThrottleTests.real")
+    let subject = PassthroughSubject<Int, Never>()
+    let done = DispatchSemaphore(value: 0)
+    let values = Locked<[Int]>([])
+    let cancellable = subject.throttle(for: .milliseconds(50), scheduler: queue, latest: true).sink(
+      receiveCompletion: { _ in done.signal() }, receiveValue: { values.append($0) })
+    // Hold the queue while sending, so that the first emission runs after both values arrived.
+    let gate = DispatchSemaphore(value: 0)
+    queue.async { _ = gate.wait(timeout: .now() + 5) }
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .finished)
+    gate.signal()
+    #expect(wait(for: done))
+    #expect(values.value == [2])
+    cancellable.cancel()
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    let reflected = reflection(
+      of: PassthroughSubject<Int, Never>().throttle(
+        for: .seconds(1), scheduler: DispatchQueue.test, latest: true))
+    #expect(reflected.description == "Throttle")
+    #expect(reflected.playground == "Throttle")
+    #expect(reflected.children.isEmpty)
+  }
+
+  @Test func letsTheDownstreamGoWhenTheStreamEndsEvenWithAnEmissionScheduled() {
+    let scheduler = DispatchQueue.test
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let released = releaseCheck(ending, advancing: scheduler) { upstream, _ in
+        upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true)
+      }
+      #expect(released.downstream, "\(ending)")
+    }
+    let upstream = ManualPublisher<Int, TestError>()
+    weak var weakRecorder: Recorder<Int, TestError>?
+    do {
+      let recorder = Recorder<Int, TestError>()
+      weakRecorder = recorder
+      upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+      upstream.send(1)
+      scheduler.advance()
+      upstream.send(2)
+      recorder.cancel()
+    }
+    #expect(scheduler.scheduledCount == 1)
+    #expect(weakRecorder == nil)
+    scheduler.advance(by: .seconds(2))
+  }
+}

@@ -1,0 +1,87 @@
+import Reactive
+import Testing
+
+@Suite struct TryMapTests {
+  @Test func transformsEachValueAndFinishes() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<String, TestError>()
+    subject.tryMap { "<\($0)>" }.asTestError().subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value("<1>"), .value("<2>"), .completion(.finished)])
+  }
+
+  @Test func aThrownErrorCancelsUpstreamAndFailsTheStream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.tryMap { value -> Int in
+      if value == 2 { throw TestError.other }
+      return value * 10
+    }.asTestError().subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(10), .completion(.failure(.other))])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  @Test func upstreamFailureIsPassedOnAsAnError() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    subject.tryMap { $0 }.asTestError().subscribe(recorder)
+    subject.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+  }
+
+  @Test func passesDemandThrough() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.tryMap { $0 + 1 }.asTestError().subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    recorder.request(.max(3))
+    #expect(upstream.subscription.calls == [.request(.max(1)), .request(.max(3))])
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func ignoresEverythingAfterCompletionAndASecondSubscription() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.tryMap { $0 }.asTestError().subscribe(recorder)
+    let second = RecordingSubscription()
+    upstream.send(subscription: second)
+    upstream.send(completion: .finished)
+    upstream.send(1)
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    #expect(second.calls == [.cancel])
+  }
+
+  @Test func requestAndCancelAfterCancelDoNothing() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let probe = SubscriptionProbe<Int, any Error>()
+    upstream.tryMap { $0 }.subscribe(probe)
+    probe.subscription?.cancel()
+    probe.subscription?.request(.max(5))
+    probe.subscription?.cancel()
+    #expect(upstream.subscription.calls == [.cancel])
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    let reflected = reflection(of: PassthroughSubject<Int, Never>().tryMap { $0 })
+    #expect(reflected.description == "TryMap")
+    #expect(reflected.playground == "TryMap")
+    #expect(reflected.children.isEmpty)
+  }
+
+  @Test func letsTheDownstreamAndTheTransformGoWhenTheStreamEnds() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let released = releaseCheck(ending) { upstream, token in
+        upstream.tryMap { value in withExtendedLifetime(token) { value } }.asTestError()
+      }
+      #expect(released.downstream, "\(ending)")
+      #expect(released.captured, "\(ending)")
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Reactive
+import Testing
+
+@Suite struct TryRemoveDuplicatesTests {
+  @Test func dropsValuesThePredicateCallsDuplicates() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    subject.tryRemoveDuplicates { $0 / 10 == $1 / 10 }.asTestError().subscribe(recorder)
+    for value in [1, 5, 12, 18, 3] { subject.send(value) }
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1), .value(12), .value(3), .completion(.finished)])
+  }
+
+  @Test func comparesWithTheValueJustBeforeEvenWhenItWasDropped() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    subject.tryRemoveDuplicates { $1 - $0 == 1 }.asTestError().subscribe(recorder)
+    for value in [1, 2, 3, 5] { subject.send(value) }
+    #expect(recorder.values == [1, 5])
+  }
+
+  @Test func aDroppedValueAsksUpstreamForOneMore() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.tryRemoveDuplicates(by: ==).asTestError().subscribe(recorder)
+    #expect(upstream.send(7) == .none)
+    #expect(upstream.send(7) == .max(1))
+    #expect(recorder.events == [.subscription, .value(7)])
+  }
+
+  @Test func aThrownErrorCancelsUpstreamAndFailsTheStream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.tryRemoveDuplicates { _, _ in throw TestError.boom }.asTestError().subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    #expect(reflection(of: Just(1).tryRemoveDuplicates(by: ==)).description == "TryRemoveDuplicates")
+  }
+
+  @Test func letsTheDownstreamAndThePredicateGoWhenTheStreamEnds() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let released = releaseCheck(ending) { upstream, token in
+        upstream.tryRemoveDuplicates { _, _ in withExtendedLifetime(token) { false } }.asTestError()
+      }
+      #expect(released.downstream && released.captured, "\(ending)")
+    }
+  }
+}

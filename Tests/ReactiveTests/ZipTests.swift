@@ -1,0 +1,90 @@
+import Reactive
+import Testing
+
+@Suite struct ZipTests {
+  @Test func pairsTheValuesInOrder() {
+    let a = PassthroughSubject<Int, TestError>()
+    let b = PassthroughSubject<String, TestError>()
+    let recorder = Recorder<String, TestError>()
+    a.zip(b).map { "\($0)\($1)" }.subscribe(recorder)
+    a.send(1)
+    a.send(2)
+    b.send("a")
+    a.send(3)
+    b.send("b")
+    #expect(recorder.events == [.subscription, .value("1a"), .value("2b")])
+  }
+
+  @Test func pairsWithATransform() {
+    let recorder = Recorder<Int, Never>()
+    [1, 2, 3].publisher.zip([10, 20].publisher) { $0 + $1 }.subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(11), .value(22), .completion(.finished)])
+  }
+
+  @Test func finishesOnceAnUpstreamHasFinishedWithNothingWaitingAndCancelsTheOther() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<String, TestError>()
+    a.zip(b).map { "\($0)-\($1)" }.subscribe(recorder)
+    a.send(1)
+    a.send(2)
+    a.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    b.send(10)
+    #expect(recorder.events == [.subscription, .value("1-10")])
+    b.send(20)
+    #expect(recorder.events == [.subscription, .value("1-10"), .value("2-20"), .completion(.finished)])
+    #expect(b.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  @Test func anUpstreamFinishingWithNothingWaitingEndsTheStreamAtOnce() {
+    let a = PassthroughSubject<Int, TestError>()
+    let b = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<String, TestError>()
+    a.zip(b).map { "\($0)-\($1)" }.subscribe(recorder)
+    a.send(1)
+    b.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  @Test func aFailureEndsTheStreamAtOnce() {
+    let a = PassthroughSubject<Int, TestError>()
+    let b = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<String, TestError>()
+    a.zip(b).map { "\($0)-\($1)" }.subscribe(recorder)
+    a.send(1)
+    b.send(completion: .failure(.boom))
+    b.send(2)
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+  }
+
+  @Test func everyRequestGoesToEveryUpstreamAndAPairBeyondDemandWaits() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<String, TestError>(request: .max(1))
+    a.zip(b).map { "\($0)-\($1)" }.subscribe(recorder)
+    // A hand-driven upstream, unlike a subject, may send beyond the demand it was given.
+    a.send(1)
+    a.send(2)
+    b.send(10)
+    b.send(20)
+    #expect(recorder.events == [.subscription, .value("1-10")])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value("1-10"), .value("2-20")])
+    #expect(a.subscription.calls == [.request(.max(1)), .request(.max(1))])
+    #expect(b.subscription.calls == [.request(.max(1)), .request(.max(1))])
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    #expect(reflection(of: Just(1).zip(Just(2))).description == "Zip")
+  }
+
+  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let released = releaseCheck(ending) { upstream, _ in
+        upstream.zip(ending == .finish ? Empty() : Empty(completeImmediately: false)) { $0 + $1 }
+      }
+      #expect(released.downstream, "\(ending)")
+    }
+  }
+}
