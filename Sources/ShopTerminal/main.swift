@@ -78,9 +78,10 @@ case .run(let options), .play(_, let options):
         terminal: Terminal(
           options: Terminal.Options(colorDisabled: options.colorDisabled, mouse: !options.mouseDisabled)),
         recording: recording)
+      let clock = PacedScheduler(queue: .main)
       let runtime = AppRuntime(
-        state: state, scheduler: DispatchQueue.main.eraseToAnyScheduler(), clock: Date.init,
-        saver: startup.stateStore, shell: shell)
+        state: state, scheduler: clock.eraseToAnyScheduler(), clock: Date.init, saver: startup.stateStore,
+        shell: shell, setPace: { clock.setRate($0) })
       do {
         try shell.start(runtime)
       } catch {

@@ -234,6 +234,39 @@ class BadgeTests(unittest.TestCase):
         self.assertLessEqual(size / frames, 256, "a full 80x24 frame is over 2,000 bytes")
 
 
+class TimeTests(unittest.TestCase):
+    """Space stops the app's clock and < slows it: the debounce waits with it."""
+
+    def start(self, arguments):
+        shop = WrappedShop(arguments)
+        self.addCleanup(shop.close)
+        shop.wait_for_text("Basket: 0")
+        return shop
+
+    def header(self, shop):
+        return shop.screen().splitlines()[0]
+
+    def test_space_pauses_the_debounce_and_keys_still_act(self):
+        shop = self.start("--no-state --debounce 300ms")
+        shop.send("Space")
+        shop.wait_for_text("PAUSED")
+        shop.send("a", "a")
+        shop.wait_for(lambda: "→ 2" in self.header(shop), "the pending count, keys acting while paused")
+        time.sleep(1.0)
+        self.assertIn("Basket: 0 → 2", self.header(shop), "nothing settles while time stands still")
+        shop.send("Space")
+        shop.wait_for(lambda: "Basket: 2" in self.header(shop) and "→" not in self.header(shop), "the badge")
+
+    def test_half_speed_makes_the_debounce_take_twice_as_long(self):
+        shop = self.start("--no-state --debounce 500ms")
+        shop.send("<")
+        shop.wait_for_text("1/2× time")
+        sent = time.monotonic()
+        shop.send("a")
+        shop.wait_for(lambda: "Basket: 1" in self.header(shop) and "→" not in self.header(shop), "the badge")
+        self.assertGreaterEqual(time.monotonic() - sent, 0.9, "500 ms of app time at half speed")
+
+
 class ExitTests(unittest.TestCase):
     def start(self):
         shop = WrappedShop()

@@ -27,6 +27,19 @@ import Testing
     #expect(scheduler.now == testTime(5))
   }
 
+  @Test func theNextScheduledDateIsTheEarliestWorkNotCancelled() {
+    let scheduler = DispatchQueue.test
+    #expect(scheduler.nextScheduledDate == nil)
+    let start = scheduler.now
+    scheduler.schedule(after: start.advanced(by: .seconds(2))) {}
+    let repeating = scheduler.schedule(after: start.advanced(by: .seconds(1)), interval: .seconds(5)) {}
+    #expect(scheduler.nextScheduledDate == start.advanced(by: .seconds(1)))
+    repeating.cancel()
+    #expect(scheduler.nextScheduledDate == start.advanced(by: .seconds(2)))
+    scheduler.advance(by: .seconds(2))
+    #expect(scheduler.nextScheduledDate == nil)
+  }
+
   @Test func advanceRunsOnlyWhatIsDue() {
     let scheduler = DispatchQueue.test
     let log = Locked<[Int]>([])

@@ -98,6 +98,15 @@ enum KeyBindings {
       hint: "/ filter",
       action: .beginFilter),
     KeyBinding(
+      keys: [.character(" ")], label: "Space",
+      meaning: "pause time: the debounce, the timeline and the countdown wait; keys still act",
+      hint: "Space pause",
+      action: .togglePause),
+    KeyBinding(
+      keys: [.character("<"), .character(">")], label: "< >",
+      meaning: "slow time down, speed it up (1/8x to 1x): watch a 1 s debounce over 8 s", hint: "< > speed",
+      action: .changePace(0)),
+    KeyBinding(
       keys: [.character("["), .character("]")], label: "[ ]",
       meaning: "zoom the timeline in, out (5, 10, 30, 60 s)", hint: "[ ] zoom", action: .zoom(0)),
     KeyBinding(
@@ -291,6 +300,7 @@ enum KeyBindings {
     case .scrollOverlay: return .scrollOverlay(forward ? 1 : -1)
     case .focusNext: return forward ? .focusPrevious : .focusNext
     case .zoom: return .zoom(forward ? 1 : -1)
+    case .changePace: return .changePace(forward ? 1 : -1)
     case .countDigit:
       guard case .character(let character) = key, let digit = character.wholeNumberValue else { return nil }
       return .countDigit(digit)

@@ -20,6 +20,7 @@ public final class AppRuntime {
   public let scheduler: AnySchedulerOf<DispatchQueue>
   private let startTime: DispatchQueue.SchedulerTimeType
   private let saver: (any StateSaving)?
+  private let setPace: ((Double) -> Void)?
   private weak var shell: (any AppShell)?
   private var ticks: (any Cancellable)?
   private var redrawScheduled = false
@@ -28,12 +29,14 @@ public final class AppRuntime {
   private(set) var updateCount = 0
 
   /// A runtime for `state` on `scheduler`, whose time starts now. `clock` stamps orders; `saver` keeps
-  /// the shop between runs; `shell` draws and ends the app.
+  /// the shop between runs; `shell` draws and ends the app; `setPace` changes how fast the scheduler's
+  /// clock runs (a ``PacedScheduler``'s `setRate`), when it can.
   public init(
     state: AppState, scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date,
-    saver: (any StateSaving)?, shell: any AppShell
+    saver: (any StateSaving)?, shell: any AppShell, setPace: ((Double) -> Void)? = nil
   ) {
     self.state = state
+    self.setPace = setPace
     self.scheduler = scheduler
     self.saver = saver
     self.shell = shell
@@ -99,6 +102,8 @@ public final class AppRuntime {
       ticks = nil
     case .repaint:
       shell?.invalidate()
+    case .setPace(let rate):
+      setPace?(rate)
     case .announce(let event):
       shell?.announce(event)
     case .quit:

@@ -43,6 +43,10 @@ public struct AppState: Equatable {
   public internal(set) var timeZone = TimeZone(identifier: "UTC")!
   /// How much time the timeline pane shows, in milliseconds: one of ``Timeline/spans``.
   public internal(set) var timelineSpan = Timeline.standardSpan
+  /// How fast the app's clock runs against the real one: one of ``PacedScheduler/paces``.
+  public internal(set) var pace = 1.0
+  /// Whether the app's clock stands still (Space): the debounce, the timeline and the countdown wait.
+  public internal(set) var isPaused = false
   /// The presenter layout (`p`): only the header, a large badge and the timeline.
   public internal(set) var isPresenting = false
   /// Milliseconds since the start, as of the event being handled: the time the screen shows.

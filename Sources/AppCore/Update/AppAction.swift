@@ -40,6 +40,8 @@ enum AppAction: Equatable {
   case resize(width: Int, height: Int)
   case repaint
   case zoom(Int)
+  case togglePause
+  case changePace(Int)
   case togglePresenter
   case quit
 }

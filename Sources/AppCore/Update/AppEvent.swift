@@ -26,6 +26,8 @@ public enum AppEffect: Equatable, Sendable {
   case save(ShopState)
   /// Paint the whole screen again, whatever the terminal shows now (Ctrl-L).
   case repaint
+  /// Run the app's clock at this pace against the real one; 0 stops it.
+  case setPace(Double)
   /// Send ``AppEvent/tick`` every 100 ms: the timeline is moving.
   case startTicking
   /// Stop the ticks: nothing on the timeline moves.

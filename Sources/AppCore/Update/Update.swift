@@ -2,6 +2,11 @@ import Foundation
 import Shop
 
 extension AppState {
+  /// `1/8×`, `1×`.
+  static func paceName(_ pace: Double) -> String {
+    pace >= 1 ? "1×" : "1/\(Int((1 / pace).rounded()))×"
+  }
+
   /// What the simple store says when it comes in: how to see the article's bug.
   static let reorderBugHint = "; to see its bug, check out, add two items, press r"
 
@@ -69,6 +74,21 @@ extension AppState {
       timelineSpan = spans[index]
       let limit = index == 0 ? " (the closest)" : index == spans.count - 1 ? " (the widest)" : ""
       say("the timeline shows the last \(timelineSpan / 1000) s\(limit)", kind: .info)
+    case .togglePause:
+      isPaused.toggle()
+      effects.append(.setPace(isPaused ? 0 : pace))
+      say(
+        isPaused ? "time stands still: Space lets it run again" : "time runs again at \(Self.paceName(pace))",
+        kind: .info)
+    case .changePace(let step):
+      let paces = PacedScheduler.paces
+      let index = max(0, min(paces.count - 1, (paces.firstIndex(of: pace) ?? paces.count - 1) + step))
+      pace = paces[index]
+      if !isPaused { effects.append(.setPace(pace)) }
+      let limit = index == 0 ? " (the slowest)" : index == paces.count - 1 ? " (real time)" : ""
+      say(
+        "time runs at \(Self.paceName(pace))\(limit)\(isPaused ? ", once Space lets it run" : "")",
+        kind: .info)
     case .togglePresenter:
       isPresenting.toggle()
       say(isPresenting ? "presenter layout: p goes back" : "the full layout again", kind: .info)

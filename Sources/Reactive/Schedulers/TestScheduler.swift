@@ -95,6 +95,12 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     }
   }
 
+  /// When the next action is due, or `nil` when none is waiting: what a driver that advances this
+  /// scheduler from a real clock needs to know to sleep until then. (Not in combine-schedulers.)
+  public var nextScheduledDate: SchedulerTimeType? {
+    lock.withLock { nextDate() }
+  }
+
   /// The date of the next action to run, dropping cancelled repetitions first. Called with the lock
   /// held.
   @inlinable

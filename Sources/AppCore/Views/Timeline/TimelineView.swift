@@ -103,6 +103,11 @@ enum TimelineView {
 
   private static func drawTitle(_ state: AppState, at row: Int, width: Int, into grid: inout Grid) {
     var title = " timeline · last \(state.timelineSpan / 1000) s · now at the right edge"
+    if state.isPaused {
+      title += " · PAUSED (Space)"
+    } else if state.pace < 1 {
+      title += " · \(AppState.paceName(state.pace)) time (< >)"
+    }
     let shown = state.timeline.events.compactMap { event -> TimelineAction? in
       guard case .action(let action) = event.event, state.now - event.milliseconds < state.timelineSpan else {
         return nil
