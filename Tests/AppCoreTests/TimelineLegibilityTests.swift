@@ -81,3 +81,64 @@ import Testing
     #expect(windows.contains("└") && windows.contains("▸"), "the pending one runs to now")
   }
 }
+
+/// The comparison lane: the same values, through the real operators.
+@Suite struct ComparisonLaneTests {
+  /// Values at 0, 100, 200 and 1100 ms with a 1 s interval, through each lane, on the virtual clock.
+  func run(_ comparison: Comparison) -> [String] {
+    let recorder = ConsoleRecorder(
+      stdin:
+        "compare \(comparison.rawValue)\nadd apple\nwait 100ms\nadd apple\nwait 100ms\nadd apple\nwait 900ms\nadd apple\nwait 2s\n"
+    )
+    _ = ScriptMode.run(
+      path: "-", virtualClock: true, marbles: true, options: AppOptions(), console: recorder.console)
+    return recorder.output
+  }
+
+  @Test func lCyclesTheLanesAndTheTimelineShowsTheOperator() {
+    let app = TestStore(exhaustive: false)
+    var seen: [Comparison?] = []
+    for _ in 0..<5 {
+      app.press(.character("l"))
+      seen.append(app.state.comparison)
+    }
+    #expect(seen == [.raw, .dedupe, .throttleLatest, .throttleFirst, nil])
+    app.press(.character("l"), .character("l"), .character("l"))
+    #expect(app.screen.contains("thr.lst = throttle(latest: true)"))
+    app.press(.character("a"))
+    app.advance(milliseconds: 100)
+    #expect(app.screen.contains(" thr.lst"), "the lane has its row")
+  }
+
+  @Test func throttleAndDebounceDifferOnTheSameValues() {
+    // debounce: only 4, 1 s after the last; throttle(latest: true): 1 at once, then 3, then 4;
+    // throttle(latest: false): 1 at once, then 2, then 4.
+    let latest = run(.throttleLatest)
+    let first = run(.throttleFirst)
+    #expect(latest.count > 8 && first.count > 8)
+    let laneLabels = { (lines: [String]) in lines[lines.firstIndex { $0.hasPrefix("compare") }! + 1] }
+    #expect(laneLabels(latest).split(separator: " ").map(String.init) == ["1", "3", "4"])
+    #expect(laneLabels(first).split(separator: " ").map(String.init) == ["1", "2", "4"])
+    let badge = latest[latest.firstIndex { $0.hasPrefix("badge") }! + 1]
+    #expect(badge.split(separator: " ").map(String.init) == ["4"])
+  }
+
+  @Test func aBadLaneIsRefusedWithTheChoices() {
+    #expect(
+      runScript("compare fast\n").errors == [
+        "error: line 1: compare: \"fast\" is not a lane (use none, raw, dedupe, throttle-latest, throttle-first)"
+      ])
+  }
+}
+
+/// A lane more on the timeline takes rows from the list: the list's scroll follows.
+@Suite struct LayoutFollowsTheTimelineTests {
+  @Test func addingTheComparisonLaneKeepsTheListScrolledWithinItsItems() {
+    let app = TestStore(exhaustive: false, width: 80, height: 24)
+    app.press(.end, .character("l"))
+    let rows = app.state.layout.list.height
+    #expect(
+      app.state.list.scroll <= app.state.visibleCount - rows, "scroll \(app.state.list.scroll), rows \(rows)")
+    #expect(app.screen.contains("Dark chocolate 70%"), "the selected last item still in view")
+  }
+}

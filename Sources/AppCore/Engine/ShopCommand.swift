@@ -20,6 +20,8 @@ public enum ShopCommand: Equatable, Sendable {
   case mode(QuantityStoreMode)
   /// Change the debounce interval, from the next value on.
   case debounce(DebounceInterval)
+  /// Show the store's values through this operator on the timeline's extra lane (`nil`: no lane).
+  case compare(Comparison?)
 }
 
 extension ShopCommand {
@@ -35,6 +37,7 @@ extension ShopCommand {
     case .undo: "undo"
     case .mode(let mode): "mode \(mode.rawValue)"
     case .debounce(let interval): "debounce \(interval)"
+    case .compare(let comparison): "compare \(comparison?.rawValue ?? "none")"
     }
   }
 
@@ -51,6 +54,7 @@ extension ShopCommand {
     case .undo: "u"
     case .mode: "m"
     case .debounce: "+ -"
+    case .compare: "l"
     }
   }
 }

@@ -107,6 +107,11 @@ enum KeyBindings {
       meaning: "slow time down, speed it up (1/8x to 1x): watch a 1 s debounce over 8 s", hint: "< > speed",
       action: .changePace(0)),
     KeyBinding(
+      keys: [.character("l")], label: "l",
+      meaning:
+        "a lane comparing the same values through no operator, removeDuplicates, throttle(latest: true), throttle(latest: false)",
+      hint: "l lanes", action: .cycleComparison),
+    KeyBinding(
       keys: [.character("["), .character("]")], label: "[ ]",
       meaning: "zoom the timeline in, out (5, 10, 30, 60 s)", hint: "[ ] zoom", action: .zoom(0)),
     KeyBinding(

@@ -26,6 +26,9 @@ enum MarbleDiagram {
       case .badge(let value): lanes[1].values.append((timed.milliseconds, value))
       case .basket(let value): lanes[2].values.append((timed.milliseconds, value))
       case .action(let action): actions.append((timed.milliseconds, action.mark.letter))
+      case .compared(let value):
+        if lanes.count == 3 { lanes.append(("compare", [])) }
+        lanes[3].values.append((timed.milliseconds, value))
       case .note(let text):
         notes.append("  \(ScriptOutput.seconds(timed.milliseconds)) \(UntrustedText.escaped(text))")
       }

@@ -7,7 +7,9 @@ enum ScriptCommandSyntax {
   /// The longest `wait`: an hour.
   static let maximumWaitMilliseconds = 3_600_000
   /// The commands, for the message about an unknown one.
-  static let names = "add, remove, bag, reorder, checkout, wait, mode or debounce"
+  static let names = "add, remove, bag, reorder, checkout, wait, mode, debounce or compare"
+  /// The lanes `compare` may name.
+  static let compareNames = Comparison.allCases.map(\.rawValue).joined(separator: "|")
 
   /// The step that `name` with `arguments` asks for, with item ids checked against `catalog`.
   static func step(
@@ -52,6 +54,14 @@ enum ScriptCommandSyntax {
         )
       }
       return .perform(.mode(mode))
+    case "compare":
+      try expect(arguments, count: 1...1, usage: "compare none|\(compareNames)", needs: "a lane")
+      guard arguments[0] == "none" || Comparison(rawValue: String(arguments[0])) != nil else {
+        throw LineProblem(
+          "compare: \(UntrustedText.quoted(arguments[0])) is not a lane (use none, \(compareNames.replacingOccurrences(of: "|", with: ", ")))"
+        )
+      }
+      return .perform(.compare(Comparison(rawValue: String(arguments[0]))))
     case "debounce":
       try expect(arguments, count: 1...1, usage: "debounce DURATION", needs: "a duration")
       let milliseconds = try duration(arguments[0], command: "debounce")

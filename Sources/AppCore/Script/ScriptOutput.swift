@@ -10,7 +10,7 @@ enum ScriptOutput {
     case .sent(let value): return "\(time) sent \(value)"
     case .badge(let value): return "\(time) badge \(value)"
     case .note(let text): return "\(time) note \(UntrustedText.escaped(text))"
-    case .basket, .action: return nil
+    case .basket, .action, .compared: return nil
     }
   }
 

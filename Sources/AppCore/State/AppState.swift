@@ -47,6 +47,8 @@ public struct AppState: Equatable {
   public internal(set) var pace = 1.0
   /// Whether the app's clock stands still (Space): the debounce, the timeline and the countdown wait.
   public internal(set) var isPaused = false
+  /// The operator the timeline's extra lane shows, if any (`l`).
+  public internal(set) var comparison: Comparison?
   /// The presenter layout (`p`): only the header, a large badge and the timeline.
   public internal(set) var isPresenting = false
   /// Milliseconds since the start, as of the event being handled: the time the screen shows.
@@ -130,7 +132,9 @@ public struct AppState: Equatable {
   }
 
   /// Where each pane goes in the current window.
-  public var layout: ScreenLayout { ScreenLayout(width: width, height: height) }
+  public var layout: ScreenLayout {
+    ScreenLayout(width: width, height: height, extraLanes: comparison == nil ? 0 : 1)
+  }
 }
 
 /// A line in the status bar.

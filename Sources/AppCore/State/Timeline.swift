@@ -10,6 +10,8 @@ public enum TimelineEvent: Hashable, Sendable {
   case badge(Int)
   /// The basket's quantity without paper bags changed to this.
   case basket(Int)
+  /// A value came out of the comparison lane's operator.
+  case compared(Int)
   /// The user did something the lanes answer: a checkout, a reorder, a store or interval change.
   case action(TimelineAction)
   /// Anything else worth saying.

@@ -43,5 +43,6 @@ enum AppAction: Equatable {
   case togglePause
   case changePace(Int)
   case togglePresenter
+  case cycleComparison
   case quit
 }

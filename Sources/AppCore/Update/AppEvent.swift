@@ -15,6 +15,8 @@ public enum AppEvent: Equatable, Sendable {
   case tick
   /// The quantity store published a value.
   case storePublished(Int)
+  /// A value came out of the comparison lane's operator.
+  case compared(Int)
   /// A debounced value reached the badge; `caughtUp` says whether it answers every value the store
   /// published (false while a later one still waits for the badge).
   case badgeReached(Int, caughtUp: Bool)

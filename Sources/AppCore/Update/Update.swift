@@ -30,6 +30,8 @@ extension AppState {
       say("▶ the script is over: the shop is yours (? shows every key)", kind: .info)
     case .tick:
       break
+    case .compared(let value):
+      record(.compared(value), effects: &effects)
     case .storePublished(let value):
       lastSent = stamp(value)
       record(.sent(value), effects: &effects)
@@ -44,6 +46,9 @@ extension AppState {
         )
       }
     }
+    // Whatever changed the layout (a new size, a lane more or less on the timeline), the selection
+    // and the scroll stay inside the list.
+    select(list.selection)
     keepTicking(effects: &effects)
     return effects
   }
@@ -89,6 +94,8 @@ extension AppState {
       say(
         "time runs at \(Self.paceName(pace))\(limit)\(isPaused ? ", once Space lets it run" : "")",
         kind: .info)
+    case .cycleComparison:
+      run(.compare(Comparison.next(after: comparison)), engine: engine, effects: &effects)
     case .togglePresenter:
       isPresenting.toggle()
       say(isPresenting ? "presenter layout: p goes back" : "the full layout again", kind: .info)
@@ -311,6 +318,12 @@ extension AppState {
       engine.setDebounce(interval, replay: pending != nil)
       let limit = interval == .maximum ? " (the maximum)" : interval.milliseconds == 0 ? " (the minimum)" : ""
       say("debounce \(interval)\(limit), from the next change", kind: .info)
+    case .compare(let comparison):
+      self.comparison = comparison
+      engine.compare(comparison, interval: debounce)
+      guard let comparison else { return say("the comparison lane is gone (l brings it back)", kind: .info) }
+      let over = comparison == .throttleLatest || comparison == .throttleFirst ? ", every \(debounce)" : ""
+      say("lane \(comparison.laneName): the values sent, through \(comparison.code)\(over)", kind: .info)
     case .add, .remove, .bag, .reorder, .reorderOrder, .checkout, .undo:
       do {
         let before = shop

@@ -14,6 +14,15 @@ public struct ScreenLayout: Equatable {
   public let width: Int
   /// The window's rows.
   public let height: Int
+  /// Lanes the timeline shows beyond sent, badge and basket.
+  public let extraLanes: Int
+
+  /// The layout of a window `width` x `height` whose timeline has `extraLanes` more lanes.
+  public init(width: Int, height: Int, extraLanes: Int = 0) {
+    self.width = width
+    self.height = height
+    self.extraLanes = extraLanes
+  }
 
   /// Whether the window can hold the layout.
   public var fits: Bool { width >= Self.minimumWidth && height >= Self.minimumHeight }
@@ -36,9 +45,10 @@ public struct ScreenLayout: Equatable {
   func timelinePane(keeping rows: Int) -> (rect: GridRect, density: TimelineView.Density) {
     let spare = height - 4 - rows
     let density: TimelineView.Density =
-      spare >= TimelineView.Density.full.rows
-      ? .full : spare >= TimelineView.Density.compact.rows ? .compact : .minimal
-    return (GridRect(x: 0, y: statusRow - density.rows, width: width, height: density.rows), density)
+      spare >= TimelineView.Density.full.rows(extraLanes: extraLanes)
+      ? .full : spare >= TimelineView.Density.compact.rows(extraLanes: extraLanes) ? .compact : .minimal
+    let rows = density.rows(extraLanes: extraLanes)
+    return (GridRect(x: 0, y: statusRow - rows, width: width, height: rows), density)
   }
 
   /// The timeline pane.

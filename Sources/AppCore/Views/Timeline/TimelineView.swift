@@ -19,12 +19,12 @@ enum TimelineView {
     /// The sent and badge lanes and the countdown: three rows.
     case minimal
 
-    /// The rows the pane takes.
-    var rows: Int {
+    /// The rows the pane takes with `extraLanes` lanes beyond sent, badge and basket.
+    func rows(extraLanes: Int) -> Int {
       switch self {
-      case .full: 10
-      case .compact: 5
-      case .minimal: 3
+      case .full: 10 + 2 * extraLanes
+      case .compact: 5 + extraLanes
+      case .minimal: 3 + extraLanes
       }
     }
   }
@@ -49,21 +49,23 @@ enum TimelineView {
       drawLabels(lanes[0], row: y + 1, column: column, laneWidth: laneWidth, into: &grid)
       drawLane(lanes[0], row: y + 2, column: column, laneWidth: laneWidth, into: &grid)
       drawWindows(state, row: y + 3, column: column, laneWidth: laneWidth, into: &grid)
-      drawLane(lanes[1], row: y + 4, column: column, laneWidth: laneWidth, into: &grid)
-      drawLabels(lanes[1], row: y + 5, column: column, laneWidth: laneWidth, into: &grid)
-      drawLane(lanes[2], row: y + 6, column: column, laneWidth: laneWidth, into: &grid)
-      drawLabels(lanes[2], row: y + 7, column: column, laneWidth: laneWidth, into: &grid)
+      var row = y + 4
+      for lane in lanes.dropFirst() {
+        drawLane(lane, row: row, column: column, laneWidth: laneWidth, into: &grid)
+        drawLabels(lane, row: row + 1, column: column, laneWidth: laneWidth, into: &grid)
+        row += 2
+      }
       drawAxis(
-        state, row: y + 8, column: column, laneWidth: laneWidth, markerRows: (y + 1)...(y + 7), into: &grid)
-      drawCountdown(state, row: y + 9, width: pane.width, into: &grid)
+        state, row: row, column: column, laneWidth: laneWidth, markerRows: (y + 1)...(row - 1), into: &grid)
+      drawCountdown(state, row: row + 1, width: pane.width, into: &grid)
     case .compact:
       drawTitle(state, at: y, width: pane.width, into: &grid)
       for (index, lane) in lanes.enumerated() {
         drawLane(lane, row: y + 1 + index, column: column, laneWidth: laneWidth, inline: true, into: &grid)
       }
-      drawCountdown(state, row: y + 4, width: pane.width, into: &grid)
+      drawCountdown(state, row: y + 1 + lanes.count, width: pane.width, into: &grid)
     case .minimal:
-      for lane in lanes.prefix(2) {
+      for lane in lanes.prefix(2) + lanes.dropFirst(3) {
         drawLane(lane, row: y, column: column, laneWidth: laneWidth, inline: true, into: &grid)
         y += 1
       }
@@ -86,23 +88,30 @@ enum TimelineView {
     var sent: [(Int, Int)] = []
     var badge: [(Int, Int)] = []
     var basket: [(Int, Int)] = []
+    var compared: [(Int, Int)] = []
     for timed in state.timeline.events {
       switch timed.event {
       case .sent(let value): sent.append((timed.milliseconds, value))
       case .badge(let value): badge.append((timed.milliseconds, value))
       case .basket(let value): basket.append((timed.milliseconds, value))
+      case .compared(let value): compared.append((timed.milliseconds, value))
       case .action, .note: break
       }
     }
-    return [
+    let lanes = [
       Lane(name: "sent", style: Style(foreground: .info, attributes: .bold), events: sent),
       Lane(name: "badge", style: Style(foreground: .success, attributes: .bold), events: badge),
       Lane(name: "basket", style: Style(foreground: .accent, attributes: .bold), events: basket),
     ]
+    guard let comparison = state.comparison else { return lanes }
+    let lane = Lane(
+      name: comparison.laneName, style: Style(foreground: .highlight, attributes: .bold), events: compared)
+    return lanes + [lane]
   }
 
   private static func drawTitle(_ state: AppState, at row: Int, width: Int, into grid: inout Grid) {
     var title = " timeline · last \(state.timelineSpan / 1000) s · now at the right edge"
+    if let comparison = state.comparison { title += " · \(comparison.laneName) = \(comparison.code)" }
     if state.isPaused {
       title += " · PAUSED (Space)"
     } else if state.pace < 1 {
