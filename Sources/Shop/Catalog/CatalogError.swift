@@ -16,7 +16,8 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case duplicateID(firstIndex: Int)
     /// The id belongs to the built-in paper bag.
     case reservedID
-    /// A control character (C0, DEL or C1, escape included) in a string; its code point.
+    /// A code point `UntrustedText` escapes (a C0 or C1 control, DEL, a bidirectional control, a line
+    /// or paragraph separator) in an id or name; its code point.
     case controlCharacter(UInt32)
     /// A price outside `0...Catalog.maximumPrice`, as written in the file.
     case priceOutOfRange(String)
@@ -72,9 +73,7 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case .empty: return "must not be empty"
     case .duplicateID(let firstIndex): return "duplicate id, already used by items[\(firstIndex)]"
     case .reservedID: return "the id \"\(ShoppingItem.paperBagID)\" is reserved for the paper bag"
-    case .controlCharacter(let value):
-      let hex = String(value, radix: 16, uppercase: true)
-      return "contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
+    case .controlCharacter(let value): return "contains \(UntrustedText.describeUnsafe(value))"
     case .priceOutOfRange(let written):
       return "must be a whole number from 0 to \(Catalog.maximumPrice), got \(written)"
     case .invalidCurrency(let written):

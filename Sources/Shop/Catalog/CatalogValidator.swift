@@ -29,12 +29,12 @@ struct CatalogValidator {
       throw CatalogError(source: source, field: "items", problem: .tooManyItems)
     }
     if id.isEmpty { throw itemError(.empty, field: "id") }
-    if let control = UntrustedText.firstControlCharacter(in: id) {
+    if let control = UntrustedText.firstUnsafeScalar(in: id) {
       throw itemError(.controlCharacter(control), field: "id", id: id)
     }
     if id == ShoppingItem.paperBagID { throw itemError(.reservedID, field: "id", id: id) }
     if name.isEmpty { throw itemError(.empty, field: "name", id: id) }
-    if let control = UntrustedText.firstControlCharacter(in: name) {
+    if let control = UntrustedText.firstUnsafeScalar(in: name) {
       throw itemError(.controlCharacter(control), field: "name", id: id)
     }
     guard (0...Catalog.maximumPrice).contains(price) else {

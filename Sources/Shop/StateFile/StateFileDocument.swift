@@ -56,8 +56,8 @@ struct StateFileDocument: Codable {
   private static func problem(with line: ShoppingItem) -> String? {
     if line.id.isEmpty { return "has an empty id" }
     if line.name.isEmpty { return "has an empty name" }
-    if UntrustedText.firstControlCharacter(in: line.id) != nil
-      || UntrustedText.firstControlCharacter(in: line.name) != nil
+    if UntrustedText.firstUnsafeScalar(in: line.id) != nil
+      || UntrustedText.firstUnsafeScalar(in: line.name) != nil
     {
       return "has a control character in its id or name"
     }
