@@ -5,6 +5,9 @@
 public struct Catalog: Sendable {
   /// Most items a catalog may hold.
   public static let maximumItemCount = 1_000_000
+  /// Largest catalog file, in bytes: 256 MiB, room for 1,000,000 items with long names and
+  /// descriptions. A larger file is refused before it is read.
+  public static let maximumFileSize = 256 << 20
   /// Highest price of one unit, in minor units.
   public static let maximumPrice = 100_000_000
 

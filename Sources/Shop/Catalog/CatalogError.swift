@@ -25,6 +25,8 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case invalidCurrency(String)
     /// More items than `Catalog.maximumItemCount`.
     case tooManyItems
+    /// The file is larger than `Catalog.maximumFileSize`; its size in bytes, or as much as was read.
+    case fileTooLarge(size: Int)
   }
 
   /// The file (or other source) the catalog came from.
@@ -79,6 +81,9 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case .invalidCurrency(let written):
       return "must be three capital letters such as EUR, got \(UntrustedText.quoted(written))"
     case .tooManyItems: return "more than \(Catalog.maximumItemCount) items"
+    case .fileTooLarge(let size):
+      return "cannot read the catalog: it is \(size) bytes, more than the limit of \(Catalog.maximumFileSize)"
+        + " (\(ByteCount.text(Catalog.maximumFileSize)))"
     }
   }
 }

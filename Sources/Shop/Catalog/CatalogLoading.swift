@@ -15,9 +15,9 @@ extension Catalog {
   private static func parseFile(_ path: String) throws(CatalogError) -> CatalogJSONParser.Contents {
     let bytes: [UInt8]
     do {
-      bytes = try FileBytes.read(path: path)
+      bytes = try FileBytes.read(path: path, maximumSize: maximumFileSize)
     } catch {
-      throw CatalogError(source: path, problem: .unreadable(error.reason))
+      throw CatalogError(source: path, problem: error.catalogProblem)
     }
     return try parseContents(bytes, source: path)
   }
@@ -29,5 +29,13 @@ extension Catalog {
       var parser = CatalogJSONParser(bytes: buffer, source: source)
       return try parser.parseContents()
     }
+  }
+}
+
+extension RegularFile.Failure {
+  /// The catalog's name for this failure.
+  var catalogProblem: CatalogError.Problem {
+    if case .tooLarge(let size, _) = self { return .fileTooLarge(size: size) }
+    return .unreadable(reason)
   }
 }

@@ -15,6 +15,9 @@ public final class StateStore: Sendable {
     var lastFailure: StateFileError?
   }
 
+  /// Largest state file read, in bytes: 64 MiB, far more than 100 orders of full baskets take.
+  public static let maximumFileSize = 64 << 20
+
   /// The state file's path.
   public let path: String
   private let lock: StateFileLock
@@ -39,9 +42,9 @@ public final class StateStore: Sendable {
   public func load(now: Date) throws(StateFileError) -> StateLoadResult {
     let bytes: [UInt8]
     do {
-      bytes = try FileBytes.read(path: path)
+      bytes = try FileBytes.read(path: path, maximumSize: Self.maximumFileSize)
     } catch {
-      if error.errorNumber == ENOENT {
+      if error.isMissing {
         return StateLoadResult(state: ShopState(), notice: nil, movedAsidePath: nil)
       }
       throw .unreadable(path: path, reason: error.reason)
