@@ -13,7 +13,7 @@ import Testing
   }
 
   private func catalogError(_ path: String) -> String? {
-    withDeadline(unblock: { releaseReaderBlocked(onFIFO: path) }) { () -> String in
+    withDeadline(blockingFIFO: path) { () -> String in
       do throws(CatalogError) {
         _ = try Catalog.load(fromFile: path)
         return "loaded"
@@ -44,7 +44,7 @@ import Testing
     let directory = TemporaryDirectory()
     let path = makeFIFO(in: directory, named: "state.json")
     let store = try StateStore(path: path)
-    let error = withDeadline(unblock: { releaseReaderBlocked(onFIFO: path) }) { () -> StateFileError? in
+    let error = withDeadline(blockingFIFO: path) { () -> StateFileError? in
       do throws(StateFileError) {
         _ = try store.load(now: Date(timeIntervalSince1970: 0))
         return nil
