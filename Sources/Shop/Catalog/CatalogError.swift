@@ -25,6 +25,15 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case invalidCurrency(String)
     /// More items than `Catalog.maximumItemCount`.
     case tooManyItems
+    /// A string field's bytes are not UTF-8.
+    case invalidUTF8
+    /// A string field holds a `\u` escape of a lone surrogate (not a character); that code unit.
+    case unpairedSurrogate(UInt32)
+    /// A string field is longer than its limit, in Unicode scalars.
+    case tooLong(length: Int, limit: Int)
+    /// An object repeats a key; where (1-based line and byte column) the repeat starts. The shop
+    /// refuses repeated keys rather than pick one of the values.
+    case duplicateKey(String, line: Int, column: Int)
     /// The file is larger than `Catalog.maximumFileSize`; its size in bytes, or as much as was read.
     case fileTooLarge(size: Int)
   }
@@ -77,13 +86,42 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case .reservedID: return "the id \"\(ShoppingItem.paperBagID)\" is reserved for the paper bag"
     case .controlCharacter(let value): return "contains \(UntrustedText.describeUnsafe(value))"
     case .priceOutOfRange(let written):
-      return "must be a whole number from 0 to \(Catalog.maximumPrice), got \(written)"
+      let shown = UntrustedText.cut(written, to: UntrustedText.maximumQuotedLength)
+      return "must be a whole number from 0 to \(Catalog.maximumPrice), got \(shown)"
     case .invalidCurrency(let written):
       return "must be three capital letters such as EUR, got \(UntrustedText.quoted(written))"
     case .tooManyItems: return "more than \(Catalog.maximumItemCount) items"
+    case .invalidUTF8: return "is not valid UTF-8"
+    case .unpairedSurrogate(let unit):
+      return
+        "contains \\u\(String(unit, radix: 16, uppercase: true)), an unpaired surrogate (not a character)"
+    case .tooLong(let length, let limit):
+      return "must be at most \(limit) characters, got \(length)"
+    case .duplicateKey(let key, let line, let column):
+      return
+        "the key \(UntrustedText.quoted(key)) appears more than once (again at line \(line), column \(column))"
     case .fileTooLarge(let size):
       return "cannot read the catalog: it is \(size) bytes, more than the limit of \(Catalog.maximumFileSize)"
         + " (\(ByteCount.text(Catalog.maximumFileSize)))"
     }
+  }
+}
+
+extension CatalogError: JSONFailure {
+  static func syntax(_ detail: String, line: Int, column: Int) -> CatalogError {
+    CatalogError(source: "", problem: .malformedJSON(line: line, column: column, detail: detail))
+  }
+
+  static func duplicateKey(_ key: String, line: Int, column: Int) -> CatalogError {
+    CatalogError(source: "", problem: .duplicateKey(key, line: line, column: column))
+  }
+
+  static func unreadable(_ failure: RegularFile.Failure) -> CatalogError {
+    CatalogError(source: "", problem: failure.catalogProblem)
+  }
+
+  /// The same error, naming `source` as where the catalog came from.
+  func from(_ source: String) -> CatalogError {
+    CatalogError(source: source, itemIndex: itemIndex, itemID: itemID, field: field, problem: problem)
   }
 }
