@@ -162,7 +162,7 @@ struct CatalogJSONParser {
         case .price: isRepeat = try readPrice(into: &fields)
         case .other(let text):
           isRepeat = !otherKeys.insert(text).inserted
-          if !isRepeat { try reader.skipValue(depth: 2) }
+          if !isRepeat { try reader.skipValue(depth: 3) }
         }
         if isRepeat { throw repeatedKeyError(key, startingAt: keyStart, fields: fields) }
         try reader.skipWhitespace()
@@ -207,7 +207,7 @@ struct CatalogJSONParser {
     if try reader.peek() == UInt8(ascii: "\"") {
       slot = try reader.readString(strict: false)
     } else {
-      try reader.skipValue(depth: 2)
+      try reader.skipValue(depth: 3)
       wrongType.insert(key)
     }
     return false
@@ -219,7 +219,7 @@ struct CatalogJSONParser {
     switch try reader.peek() {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): fields.price = try reader.readNumber()
     default:
-      try reader.skipValue(depth: 2)
+      try reader.skipValue(depth: 3)
       fields.wrongType.insert(.price)
     }
     return false

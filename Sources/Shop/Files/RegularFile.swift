@@ -84,8 +84,8 @@ struct RegularFile: ~Copyable {
     }
   }
 
-  /// "a FIFO", "a directory", ...: what a file of this `st_mode` type is.
-  static func kind(of type: mode_t) -> String {
+  /// "a FIFO", "a directory", ...: what a file of this `st_mode` type is; `regular` for a regular file.
+  static func kind(of type: mode_t, regular: String = "a regular file") -> String {
     switch type {
     case S_IFIFO: return "a FIFO"
     case S_IFDIR: return "a directory"
@@ -93,7 +93,8 @@ struct RegularFile: ~Copyable {
     case S_IFBLK: return "a block device"
     case S_IFSOCK: return "a socket"
     case S_IFLNK: return "a symbolic link"
-    default: return "not a regular file"
+    case S_IFREG: return regular
+    default: return "of an unknown kind"
     }
   }
 }
