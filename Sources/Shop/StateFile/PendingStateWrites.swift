@@ -57,9 +57,8 @@ struct PendingStateWrites {
     return Write(sequence: sequence, state: state, completions: completions)
   }
 
-  /// Records how `write` went; returns whether it should be performed at all (false when a newer
-  /// snapshot is already on disk).
-  mutating func shouldPerform(_ write: Write) -> Bool {
+  /// Whether `write` should be performed at all: false when a newer snapshot is already on disk.
+  func shouldPerform(_ write: Write) -> Bool {
     write.sequence > newestWritten
   }
 
