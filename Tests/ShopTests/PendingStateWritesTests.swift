@@ -34,7 +34,7 @@ import Testing
     let write = pending.nextWrite()
     #expect(write?.state == state(bags: 3))
     #expect(write?.completions.count == 2)
-    write?.completions.forEach { $0(.success(())) }
+    for completion in write?.completions ?? [] { completion(.success(())) }
     #expect(told.all == ["a ok", "b ok"])
     let afterLast = pending.nextWrite()
     #expect(afterLast == nil)
@@ -49,7 +49,7 @@ import Testing
     _ = pending.save(state(bags: 1), completion: told.completion("early"))
     let immediate = pending.immediateWrite(of: state(bags: 9))
     #expect(immediate.state == state(bags: 9))
-    immediate.completions.forEach { $0(.success(())) }
+    for completion in immediate.completions { completion(.success(())) }
     #expect(told.all == ["early ok"])
     let next = pending.nextWrite()
     #expect(next == nil)
