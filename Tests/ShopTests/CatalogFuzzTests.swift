@@ -138,7 +138,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(FuzzRun.timeLimit))
   func mutatedCatalogsAreRefusedInOneSafeLineOrAcceptedWhole() {
     var outcomes: [String: Int] = [:]
     let run = FuzzRun(defaultIterations: 2_500, baseSeed: 0xCA7A_0000)

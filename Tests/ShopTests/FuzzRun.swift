@@ -24,12 +24,27 @@ struct FuzzRun {
     iterations = seeds.count
   }
 
-  /// Runs `body` once per seed; each failure it reports is recorded with its seed, at most 20.
+  /// The most one input may take before it counts as a hang, in seconds (a debug build, a loaded
+  /// machine: the slowest input takes some milliseconds).
+  static let secondsPerInput = 5.0
+
+  /// The time limit of a whole fuzz test: two minutes for the default run, more for a longer one.
+  static var timeLimit: TimeLimitTrait.Duration {
+    let asked = ProcessInfo.processInfo.environment["SHOP_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 0
+    return .minutes(max(2, asked / 1_000))
+  }
+
+  /// Runs `body` once per seed; each failure it reports, and each input that takes longer than
+  /// `secondsPerInput`, is recorded with its seed, at most 20.
   func forEachSeed(_ body: (UInt64, inout SeededGenerator) -> String?) {
     var failures = 0
     for seed in seeds {
       var random = SeededGenerator(seed: seed)
-      guard let failure = body(seed, &random) else { continue }
+      let start = DispatchTime.now()
+      var failure = body(seed, &random)
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+      if failure == nil, seconds > Self.secondsPerInput { failure = "took \(seconds) s" }
+      guard let failure else { continue }
       Issue.record("seed \(seed) (repeat with SHOP_FUZZ_SEED=\(seed)): \(failure)")
       failures += 1
       if failures == 20 { break }

@@ -56,7 +56,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(FuzzRun.timeLimit))
   func mutatedStateFilesAreRefusedInOneSafeLineOrAcceptedByTheRules() {
     var accepted = 0
     let run = FuzzRun(defaultIterations: 1_500, baseSeed: 0x57A7_0000)
@@ -68,7 +68,7 @@ import Testing
     print("state file fuzz: \(run.iterations) inputs, \(accepted) accepted")
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(FuzzRun.timeLimit))
   func throughTheStoreAMutatedFileIsReadOrMovedAsideByteForByte() {
     let directory = TemporaryDirectory()
     let path = directory.file("state.json")

@@ -83,7 +83,7 @@ struct CatalogJSONParser {
     }
     while true {
       try reader.skipWhitespace()
-      guard try reader.peek() == UInt8(ascii: "\"") else { throw endOrSyntaxError("expected a quoted key") }
+      guard try reader.peek() == UInt8(ascii: "\"") else { throw reader.syntaxError("expected a quoted key") }
       let keyStart = reader.absoluteOffset(of: reader.position)
       let key = try reader.readString(strict: true).text
       try reader.expect(UInt8(ascii: ":"), "expected ':' after a key")
@@ -94,7 +94,7 @@ struct CatalogJSONParser {
       case UInt8(ascii: "}"):
         reader.position += 1
         return
-      default: throw endOrSyntaxError("expected ',' or '}'")
+      default: throw reader.syntaxError("expected ',' or '}'")
       }
     }
   }
@@ -102,7 +102,7 @@ struct CatalogJSONParser {
   private mutating func parseItems() throws(CatalogError) {
     try reader.skipWhitespace()
     guard try reader.peek() == UInt8(ascii: "[") else {
-      guard Self.startsValue(try reader.peek()) else { throw endOrSyntaxError("expected a value") }
+      guard Self.startsValue(try reader.peek()) else { throw reader.syntaxError("expected a value") }
       throw CatalogError(source: "", field: "items", problem: .wrongType(expected: "an array"))
     }
     reader.position += 1
@@ -119,7 +119,7 @@ struct CatalogJSONParser {
       case UInt8(ascii: "]"):
         reader.position += 1
         return
-      default: throw endOrSyntaxError("expected ',' or ']' after an item")
+      default: throw reader.syntaxError("expected ',' or ']' after an item")
       }
     }
   }
@@ -131,7 +131,7 @@ struct CatalogJSONParser {
     }
     try reader.skipWhitespace()
     guard try reader.peek() == UInt8(ascii: "{") else {
-      guard Self.startsValue(try reader.peek()) else { throw endOrSyntaxError("expected a value") }
+      guard Self.startsValue(try reader.peek()) else { throw reader.syntaxError("expected a value") }
       throw validator.itemError(.wrongType(expected: "an object"), field: nil)
     }
     reader.position += 1
@@ -143,7 +143,9 @@ struct CatalogJSONParser {
     } else {
       while true {
         try reader.skipWhitespace()
-        guard try reader.peek() == UInt8(ascii: "\"") else { throw endOrSyntaxError("expected a quoted key") }
+        guard try reader.peek() == UInt8(ascii: "\"") else {
+          throw reader.syntaxError("expected a quoted key")
+        }
         let keyStart = reader.absoluteOffset(of: reader.position)
         let key = try readItemKey()
         try reader.expect(UInt8(ascii: ":"), "expected ':' after a key")
@@ -168,7 +170,7 @@ struct CatalogJSONParser {
         try reader.skipWhitespace()
         let separator = try reader.peek()
         guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "}") else {
-          throw endOrSyntaxError("expected ',' or '}'")
+          throw reader.syntaxError("expected ',' or '}'")
         }
         reader.position += 1
         if separator == UInt8(ascii: "}") { break }
@@ -305,11 +307,6 @@ struct CatalogJSONParser {
     else { preconditionFailure("a duplicate key error") }
     let shownID = fields.id.flatMap { $0.problem == nil ? $0.text : nil }
     return validator.itemError(.duplicateKey(name, line: line, column: column), field: nil, id: shownID)
-  }
-
-  private mutating func endOrSyntaxError(_ expected: String) -> CatalogError {
-    let atEnd = (try? reader.isAtEnd()) ?? false
-    return reader.syntaxError(atEnd ? "unexpected end of input" : expected)
   }
 
   private static func startsValue(_ byte: UInt8) -> Bool {

@@ -64,7 +64,7 @@ extension JSONReader {
   private mutating func readKey(into open: inout [Set<String>?]) throws(Failure) {
     try skipWhitespace()
     guard try peek() == UInt8(ascii: "\"") else {
-      throw syntaxError(try isAtEnd() ? "unexpected end of input" : "expected a quoted key")
+      throw syntaxError("expected a quoted key")
     }
     let keyStart = absoluteOffset(of: position)
     let key = try readString(strict: true).text
