@@ -104,6 +104,16 @@ import Testing
     #expect(Self.message(Self.catalog(extra: objects)) == "loaded")
   }
 
+  @Test func nestingInsideAnItemCountsTheLevelsAroundIt() {
+    // The top-level object, the items array and the item are three levels.
+    let item = { (depth: Int) in
+      let value = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+      return #"{"currency": "EUR", "items": [{"id": "a", "name": "A", "price": 1, "x": \#(value)}]}"#
+    }
+    #expect(Self.message(item(JSONLimits.maximumNesting - 3)) == "loaded")
+    #expect(Self.message(item(JSONLimits.maximumNesting - 2)).hasSuffix("nested more than 512 levels deep"))
+  }
+
   @Test func nestingOf64AndMoreInsideAnItemIsAccepted() {
     let nested = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
     #expect(
