@@ -232,3 +232,26 @@ import Testing
         + String(repeating: "9", count: UntrustedText.maximumQuotedLength) + "…")
   }
 }
+
+/// The parser matches the four keys the format knows on their bytes; the constants it compares with.
+@Suite struct CatalogKeyBytesTests {
+  private func littleEndian(_ text: String) -> UInt64 {
+    text.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+  }
+
+  @Test func theKnownKeysBytesAreTheKeysQuoted() {
+    #expect(CatalogJSONParser.idKey == littleEndian(#""id""#))
+    #expect(CatalogJSONParser.nameKey == littleEndian(#""name""#))
+    #expect(CatalogJSONParser.priceKey == littleEndian(#""price""#))
+    #expect(CatalogJSONParser.descriptionKeyStart == littleEndian(#""descrip"#))
+    #expect(CatalogJSONParser.descriptionKeyEnd == littleEndian(#"tion""#))
+    #expect("paper-bag".unicodeScalars.count == 9)
+  }
+
+  @Test func keysWrittenWithEscapesAreTheSameKeys() throws {
+    let catalog = try Catalog.parse(
+      Array(#"{"currency": "EUR", "items": [{"\u0069d": "a", "n\u0061me": "A", "pric\u0065": 1}]}"#.utf8),
+      source: "c.json")
+    #expect(catalog.items == [ShoppingItem(id: "a", name: "A", price: 1)])
+  }
+}

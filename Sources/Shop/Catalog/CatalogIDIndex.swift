@@ -48,19 +48,23 @@ struct CatalogIDIndex: Sendable {
   }
 
   /// `tag << 32 | position + 1` for every item, sorted by tag and, among equal tags, by position
-  /// (a stable least-significant-digit radix sort on the tag's two 16-bit halves).
+  /// (a stable least-significant-digit radix sort on the tag's four bytes).
   private static func entriesSortedByTag(_ items: [ShoppingItem]) -> [UInt64] {
-    var entries = [UInt64](repeating: 0, count: items.count)
-    for position in items.indices {
-      entries[position] = UInt64(tag(of: items[position].id)) << 32 | UInt64(position + 1)
+    var entries = [UInt64](unsafeUninitializedCapacity: items.count) { buffer, count in
+      for position in items.indices {
+        buffer[position] = UInt64(tag(of: items[position].id)) << 32 | UInt64(position + 1)
+      }
+      count = items.count
     }
-    var scratch = [UInt64](repeating: 0, count: items.count)
-    for shift: UInt64 in [32, 48] {
-      var starts = [Int](repeating: 0, count: 1 << 16 + 1)
-      for entry in entries { starts[Int(entry >> shift & 0xFFFF) + 1] += 1 }
-      for digit in 0..<(1 << 16) { starts[digit + 1] += starts[digit] }
+    // Every slot is written by each pass before it is read.
+    var scratch = [UInt64](unsafeUninitializedCapacity: items.count) { _, count in count = items.count }
+    // Four passes of one byte each: 256 runs written at once stay within the cache and the TLB.
+    for shift: UInt64 in [32, 40, 48, 56] {
+      var starts = [Int](repeating: 0, count: 257)
+      for entry in entries { starts[Int(entry >> shift & 0xFF) + 1] += 1 }
+      for digit in 0..<256 { starts[digit + 1] += starts[digit] }
       for entry in entries {
-        let digit = Int(entry >> shift & 0xFFFF)
+        let digit = Int(entry >> shift & 0xFF)
         scratch[starts[digit]] = entry
         starts[digit] += 1
       }

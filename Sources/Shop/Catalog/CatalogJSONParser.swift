@@ -5,10 +5,9 @@
 /// value came from, so problems name their item and field. The JSON is checked as strictly as
 /// `JSONReader` reads it; keys the format does not know are checked and skipped.
 struct CatalogJSONParser {
-  /// A key of an item object.
-  private enum ItemKey: Equatable {
-    case id, name, price, description
-    case other(String)
+  /// A key of an item object; the text of another key is kept apart.
+  private enum ItemKey {
+    case id, name, price, description, other
   }
 
   private var reader: JSONReader<CatalogError>
@@ -147,7 +146,8 @@ struct CatalogJSONParser {
           throw reader.syntaxError("expected a quoted key")
         }
         let keyStart = reader.absoluteOffset(of: reader.position)
-        let key = try readItemKey()
+        var otherKey = ""
+        let key = try readItemKey(other: &otherKey)
         try reader.expect(UInt8(ascii: ":"), "expected ':' after a key")
         let isRepeat: Bool
         switch key {
@@ -162,11 +162,11 @@ struct CatalogJSONParser {
             into: &fields.description, key: .description, present: &fields.present,
             wrongType: &fields.wrongType)
         case .price: isRepeat = try readPrice(into: &fields)
-        case .other(let text):
-          isRepeat = !otherKeys.insert(text).inserted
+        case .other:
+          isRepeat = !otherKeys.insert(otherKey).inserted
           if !isRepeat { try reader.skipValue(depth: 3) }
         }
-        if isRepeat { throw repeatedKeyError(key, startingAt: keyStart, fields: fields) }
+        if isRepeat { throw repeatedKeyError(key, otherKey, startingAt: keyStart, fields: fields) }
         try reader.skipWhitespace()
         let separator = try reader.peek()
         guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "}") else {
@@ -228,7 +228,7 @@ struct CatalogJSONParser {
   }
 
   /// Checks the fields of the item just read, in the order id, name, price, description, and adds it.
-  private mutating func addItem(_ fields: ItemFields) throws(CatalogError) {
+  private mutating func addItem(_ fields: borrowing ItemFields) throws(CatalogError) {
     guard let idText = fields.id else {
       throw validator.itemError(
         fields.wrongType.contains(.id) ? .wrongType(expected: "a string") : .missingField, field: "id")
@@ -260,28 +260,30 @@ struct CatalogJSONParser {
       ShoppingItem(id: itemID, name: nameText.text, price: price), description: fields.description?.text)
   }
 
-  /// Reads an item's key; the four the format knows are matched on their bytes when unescaped.
-  private mutating func readItemKey() throws(CatalogError) -> ItemKey {
-    if try reader.ensureAvailable(14) {
-      let bytes = reader.bytes
-      let start = reader.position
-      func isNext(_ word: StaticString) -> Bool {
-        for offset in 0..<word.utf8CodeUnitCount where bytes[start + 1 + offset] != word.utf8Start[offset] {
-          return false
-        }
-        return true
+  /// Reads an item's key; the four the format knows are matched on their bytes when unescaped, and
+  /// any other key's text is put in `other`.
+  private mutating func readItemKey(other: inout String) throws(CatalogError) -> ItemKey {
+    if try reader.ensureAvailable(16) {
+      // Eight bytes from the opening quote, compared at once with each known key's bytes.
+      let raw = UnsafeRawPointer(reader.bytes.baseAddress! + reader.position)
+      let word = raw.loadUnaligned(as: UInt64.self)
+      if word & 0xFFFF_FFFF == Self.idKey {
+        reader.position += 4
+        return .id
       }
-      let known: (ItemKey, Int)?
-      switch bytes[start + 1] {
-      case UInt8(ascii: "i"): known = isNext("id\"") ? (.id, 4) : nil
-      case UInt8(ascii: "n"): known = isNext("name\"") ? (.name, 6) : nil
-      case UInt8(ascii: "p"): known = isNext("price\"") ? (.price, 7) : nil
-      case UInt8(ascii: "d"): known = isNext("description\"") ? (.description, 13) : nil
-      default: known = nil
+      if word & 0xFFFF_FFFF_FFFF == Self.nameKey {
+        reader.position += 6
+        return .name
       }
-      if let (key, length) = known {
-        reader.position += length
-        return key
+      if word & 0xFF_FFFF_FFFF_FFFF == Self.priceKey {
+        reader.position += 7
+        return .price
+      }
+      if word == Self.descriptionKeyStart
+        && raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & 0xFF_FFFF_FFFF == Self.descriptionKeyEnd
+      {
+        reader.position += 13
+        return .description
       }
     }
     switch try reader.readString(strict: true).text {
@@ -289,18 +291,30 @@ struct CatalogJSONParser {
     case "name": return .name
     case "price": return .price
     case "description": return .description
-    case let other: return .other(other)
+    case let text:
+      other = text
+      return .other
     }
   }
 
-  private func repeatedKeyError(_ key: ItemKey, startingAt offset: Int, fields: ItemFields) -> CatalogError {
+  /// The little-endian bytes of `"id"`, `"name"`, `"price"` and `"description"`, quotes included
+  /// (`CatalogJSONParserTests` checks them against the text).
+  static var idKey: UInt64 { 0x2264_6922 }
+  static var nameKey: UInt64 { 0x2265_6D61_6E22 }
+  static var priceKey: UInt64 { 0x22_6563_6972_7022 }
+  static var descriptionKeyStart: UInt64 { 0x7069_7263_7365_6422 }
+  static var descriptionKeyEnd: UInt64 { 0x22_6E6F_6974 }
+
+  private func repeatedKeyError(
+    _ key: ItemKey, _ otherKey: String, startingAt offset: Int, fields: ItemFields
+  ) -> CatalogError {
     let name: String
     switch key {
     case .id: name = "id"
     case .name: name = "name"
     case .price: name = "price"
     case .description: name = "description"
-    case .other(let text): name = text
+    case .other: name = otherKey
     }
     guard
       case .duplicateKey(_, let line, let column) = reader.duplicateKeyError(name, startingAt: offset).problem

@@ -23,18 +23,20 @@ struct CatalogValidator {
   }
 
   /// Checks an id: readable, not empty, nothing `UntrustedText` escapes, not too long, not the bag's.
-  func checkID(_ id: ScannedString) throws(CatalogError) {
+  func checkID(_ id: borrowing ScannedString) throws(CatalogError) {
     try checkText(id, field: "id", id: nil, maximumLength: Catalog.maximumIDLength)
-    if id.text == ShoppingItem.paperBagID { throw itemError(.reservedID, field: "id", id: id.text) }
+    if id.length == 9, id.text == ShoppingItem.paperBagID {
+      throw itemError(.reservedID, field: "id", id: id.text)
+    }
   }
 
   /// Checks a name: readable, not empty, nothing `UntrustedText` escapes, not too long.
-  func checkName(_ name: ScannedString, id: String) throws(CatalogError) {
+  func checkName(_ name: borrowing ScannedString, id: String) throws(CatalogError) {
     try checkText(name, field: "name", id: id, maximumLength: Catalog.maximumNameLength)
   }
 
   /// Checks a description by the same rules as a name, with its own length limit.
-  func checkDescription(_ description: ScannedString, id: String) throws(CatalogError) {
+  func checkDescription(_ description: borrowing ScannedString, id: String) throws(CatalogError) {
     try checkText(description, field: "description", id: id, maximumLength: Catalog.maximumDescriptionLength)
   }
 
@@ -45,7 +47,7 @@ struct CatalogValidator {
   }
 
   private func checkText(
-    _ text: ScannedString, field: String, id: String?, maximumLength: Int
+    _ text: borrowing ScannedString, field: String, id: String?, maximumLength: Int
   ) throws(CatalogError) {
     // An id that cannot be shown is not repeated in its own errors.
     let shownID = field == "id" ? (text.problem == nil ? text.text : nil) : id

@@ -13,6 +13,8 @@ extension JSONReader {
     var index = position
     while true {
       while index < bytes.count {
+        while index + 8 <= bytes.count, !Self.mayNeedAttention(bytes, at: index) { index += 8 }
+        guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
           position = index + 1
@@ -154,5 +156,18 @@ extension JSONReader {
     var count = 0
     for byte in utf8 where byte & 0xC0 != 0x80 { count += 1 }
     return count
+  }
+
+  /// Whether any of the eight bytes at `index` is a quote, a backslash, below 0x20 or from 0x7F up:
+  /// the bytes a string scan must look at one by one (exact, with the usual zero-byte tests).
+  @inline(__always)
+  private static func mayNeedAttention(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    return word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0
+      || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+      || hasZeroByte(word ^ (ones &* 0x7F))
   }
 }

@@ -66,13 +66,25 @@ struct JSONReader<Failure: JSONFailure> {
   }
 
   /// The next byte, or 0 at the end of the input (0 never starts valid JSON).
+  @inline(__always)
   mutating func peek() throws(Failure) -> UInt8 {
     if position < bytes.count { return bytes[position] }
     return try ensureAvailable(1) ? bytes[position] : 0
   }
 
   /// Skips spaces, tabs, line feeds and carriage returns: the only whitespace JSON has.
+  @inline(__always)
   mutating func skipWhitespace() throws(Failure) {
+    // Most calls find a token at once: no space at all, or a single one.
+    if position < bytes.count, bytes[position] > 0x20 { return }
+    if position + 1 < bytes.count, bytes[position] == 0x20, bytes[position + 1] > 0x20 {
+      position += 1
+      return
+    }
+    try skipWhitespaceRun()
+  }
+
+  private mutating func skipWhitespaceRun() throws(Failure) {
     while true {
       while position < bytes.count {
         switch bytes[position] {
