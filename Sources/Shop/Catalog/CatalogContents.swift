@@ -9,6 +9,7 @@ struct CatalogContents: Sendable {
   /// Empty contents with room for about `expectedCount` items.
   init(expectedCount: Int) {
     items.reserveCapacity(expectedCount)
+    HugePages.advise(capacityOf: &items)
   }
 
   /// Adds `item` (with quantity 1) and its description.

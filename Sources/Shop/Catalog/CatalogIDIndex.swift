@@ -51,13 +51,17 @@ struct CatalogIDIndex: Sendable {
   /// (a stable least-significant-digit radix sort on the tag's four bytes).
   private static func entriesSortedByTag(_ items: [ShoppingItem]) -> [UInt64] {
     var entries = [UInt64](unsafeUninitializedCapacity: items.count) { buffer, count in
+      HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
       for position in items.indices {
         buffer[position] = UInt64(tag(of: items[position].id)) << 32 | UInt64(position + 1)
       }
       count = items.count
     }
     // Every slot is written by each pass before it is read.
-    var scratch = [UInt64](unsafeUninitializedCapacity: items.count) { _, count in count = items.count }
+    var scratch = [UInt64](unsafeUninitializedCapacity: items.count) { buffer, count in
+      HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
+      count = items.count
+    }
     // Four passes of one byte each: 256 runs written at once stay within the cache and the TLB.
     for shift: UInt64 in [32, 40, 48, 56] {
       var starts = [Int](repeating: 0, count: 257)
@@ -102,7 +106,11 @@ struct CatalogIDIndex: Sendable {
   /// free slot after it, as inserting it would have put it; entries that run past the end wrap
   /// around to the first free slots.
   private static func table(of sorted: [UInt64], bits: Int) -> [UInt64] {
-    var slots = [UInt64](repeating: 0, count: 1 << bits)
+    var slots = [UInt64](unsafeUninitializedCapacity: 1 << bits) { buffer, count in
+      HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
+      buffer.initialize(repeating: 0)
+      count = buffer.count
+    }
     var next = 0
     var wrapped: [UInt64] = []
     for entry in sorted {
