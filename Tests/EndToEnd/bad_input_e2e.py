@@ -39,6 +39,14 @@ FILES = {
     "newer.json": '{"version": 99, "basket": [], "orders": []}',
     "escape-in-state.json":
         '{"version": 1, "orders": [], "basket": [{"id": "a", "name": "\\u001b[31mA", "price": 1, "quantity": 1}]}',
+    "long-name.json": '{"currency": "EUR", "items": [{"id": "a", "name": "%s", "price": 1}]}' % ("n" * 201),
+    "bidi-in-name.json": '{"currency": "EUR", "items": [{"id": "a", "name": "Gold \\u202eeerf", "price": 1}]}',
+    "repeated-key.json": '{"currency": "EUR", "items": [{"id": "a", "name": "A", "name": "B", "price": 1}]}',
+    "leading-zero.json": '{"currency": "EUR", "items": [{"id": "a", "name": "A", "price": 012}]}',
+    "repeated-key-state.json": '{"version": 1, "version": 2, "basket": [], "orders": []}',
+    "bidi-in-state.json":
+        '{"version": 1, "orders": [], "basket": [{"id": "a", "name": "Gold \\u202eeerf", "price": 1, "quantity": 1}]}',
+    "linked-state.json": '{"version": 1, "basket": [], "orders": []}',
     "empty.shop": "# nothing to do\n",
     "unknown-command.shop": "frob\n",
     "unknown-item.shop": "add pear\n",
@@ -46,6 +54,15 @@ FILES = {
     "bad-mode.shop": "mode fast\n",
     "escape.shop": "add \x1b[2J\n",
 }
+# Files that are not text: raw bytes, FIFOs, a directory, a symbolic link, and files whose size is all
+# that matters (sparse, so they take no disk space).
+BYTE_FILES = {"invalid-utf8.json": b'{"currency": "EUR", "items": [{"id": "a", "name": "A\xff", "price": 1}]}'}
+FIFOS = ["fifo.json", "fifo-state.json"]
+DIRECTORIES = ["directory-state.json"]
+LINKS = {"link.json": "linked-state.json"}
+SPARSE_FILES = {"too-large.json": 256 * 1024 * 1024 + 1, "too-large-state.json": 64 * 1024 * 1024 + 1}
+# State files a row moves aside, put back before every row.
+MOVED_ASIDE = ["corrupt.json", "newer.json", "escape-in-state.json", "repeated-key-state.json", "bidi-in-state.json"]
 HELD_STATE = "held.json"
 # An SGR parameter that sets a foreground or background colour.
 COLOR_PARAMETER = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")
@@ -138,6 +155,15 @@ class BadInputTests(unittest.TestCase):
         for name, content in FILES.items():
             with open(os.path.join(cls.directory, name), "w", encoding="utf-8") as file:
                 file.write(content)
+        for name, content in BYTE_FILES.items():
+            with open(os.path.join(cls.directory, name), "wb") as file:
+                file.write(content)
+        for name in FIFOS:
+            os.mkfifo(os.path.join(cls.directory, name))
+        for name in DIRECTORIES:
+            os.mkdir(os.path.join(cls.directory, name))
+        for name, target in LINKS.items():
+            os.symlink(target, os.path.join(cls.directory, name))
 
     def test_the_table_covers_every_class_of_bad_input(self):
         classes = {what.split(":")[0] for what, _, _, _ in table_rows()}
@@ -165,15 +191,21 @@ class BadInputTests(unittest.TestCase):
                     self.assertEqual(errors, message + "\n")
                     self.assertNotIn(b"Basket", screen, "the screen was drawn")
                 self.assertEqual(actual_status, status)
+                for name in LINKS:
+                    if name in run:
+                        self.assertTrue(os.path.islink(os.path.join(self.directory, name)), "the link was replaced")
 
     def reset_state_files(self):
         """Puts back the state files a previous row moved aside."""
         for name in os.listdir(self.directory):
             if ".unreadable-" in name:
                 os.remove(os.path.join(self.directory, name))
-        for name in ("corrupt.json", "newer.json", "escape-in-state.json"):
+        for name in MOVED_ASIDE:
             with open(os.path.join(self.directory, name), "w", encoding="utf-8") as file:
                 file.write(FILES[name])
+        for name, size in SPARSE_FILES.items():
+            with open(os.path.join(self.directory, name), "wb") as file:
+                file.truncate(size)
 
 
 if __name__ == "__main__":

@@ -52,7 +52,7 @@ import Testing
     let (control, _) = try loadBadFile(
       #"{"version": 1, "orders": [], "basket": [{"id": "a", "name": "\u001b[31m", "price": 1, "quantity": 1}]}"#
     )
-    #expect(control.notice?.contains("basket[0] has a control character in its id or name") == true)
+    #expect(control.notice?.contains("basket[0].name contains the control character U+001B") == true)
   }
 
   @Test func aSecondMoveAsideInTheSameSecondGetsItsOwnName() throws {

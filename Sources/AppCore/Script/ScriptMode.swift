@@ -9,7 +9,7 @@ import Shop
 /// whole run as a ``MarbleDiagram``.
 ///
 /// Exit status: 0 when the script ran (domain refusals are notes, not failures); 2 when it did not
-/// start (an unreadable script, a bad line, a bad catalog, a state file that is in use or unreadable);
+/// start (an unreadable script, a bad line, a bad catalog, a state file in use or with no usable place);
 /// 1 when it ran but the state file could not be written at the end.
 public enum ScriptMode {
   /// Runs the script at `path` (`-` for standard input) on the process's standard streams and
@@ -80,16 +80,21 @@ public enum ScriptMode {
   }
 
   /// Takes and loads the state file `choice` names, if any: in script mode only `--state FILE` uses
-  /// one. A file that cannot be parsed is moved aside and reported as a warning.
+  /// one. A file that cannot be parsed is moved aside and reported as a warning; one that cannot be
+  /// read or moved is reported as a warning and the script runs without a state file.
   private static func openState(
     _ choice: AppOptions.StateChoice, console: ScriptConsole, into state: inout ShopState
   ) throws(StateFileError) -> StateStore? {
     guard case .file(let path) = choice else { return nil }
-    let store = try StateStore(path: path)
-    let loaded = try store.load(now: Date())
-    if let notice = loaded.notice { console.error("warning: \(UntrustedText.escaped(notice))") }
-    state = loaded.state
-    return store
+    switch try StateStore.open(path: path, now: Date()) {
+    case .unusable(let notice):
+      console.error("warning: \(UntrustedText.escaped(notice))")
+      return nil
+    case .opened(let store, let loaded):
+      if let notice = loaded.notice { console.error("warning: \(UntrustedText.escaped(notice))") }
+      state = loaded.state
+      return store
+    }
   }
 }
 

@@ -39,15 +39,18 @@ public struct Startup {
     }
     guard let path else { return Startup(catalog: catalog, stateStore: nil, shop: ShopState(), notice: nil) }
     do {
-      let store = try StateStore(path: path)
-      let loaded = try store.load(now: Date())
-      var notice = loaded.notice
-      let unavailable = catalog.unavailableItems(in: loaded.state.basket.lines)
-      if notice == nil, !unavailable.isEmpty {
-        notice =
-          "\(unavailable.count) item\(unavailable.count == 1 ? "" : "s") in the basket no longer in the catalog: kept, marked unavailable"
+      switch try StateStore.open(path: path, now: Date()) {
+      case .unusable(let notice):
+        return Startup(catalog: catalog, stateStore: nil, shop: ShopState(), notice: notice)
+      case .opened(let store, let loaded):
+        var notice = loaded.notice
+        let unavailable = catalog.unavailableItems(in: loaded.state.basket.lines)
+        if notice == nil, !unavailable.isEmpty {
+          notice =
+            "\(unavailable.count) item\(unavailable.count == 1 ? "" : "s") in the basket no longer in the catalog: kept, marked unavailable"
+        }
+        return Startup(catalog: catalog, stateStore: store, shop: loaded.state, notice: notice)
       }
-      return Startup(catalog: catalog, stateStore: store, shop: loaded.state, notice: notice)
     } catch {
       throw StartupError("\(error)")
     }

@@ -1,48 +1,98 @@
-/// The items on sale, in one currency, looked up by id.
+/// The items on sale, in one currency, looked up by id, with an optional description for each.
 ///
-/// Built only from validated input: ids unique and non-empty, names non-empty, prices in
-/// `0...maximumPrice`, no control characters in any string.
+/// Built only from validated input: ids unique, non-empty and at most `maximumIDLength` characters;
+/// names non-empty and at most `maximumNameLength`; descriptions, where there are any, non-empty and
+/// at most `maximumDescriptionLength`; prices in `0...maximumPrice`; nothing `UntrustedText` escapes
+/// (controls, bidirectional controls, line and paragraph separators) in any of them. Lengths count
+/// Unicode scalars.
 public struct Catalog: Sendable, Equatable {
   /// Most items a catalog may hold.
   public static let maximumItemCount = 1_000_000
+  /// Largest catalog file, in bytes: 256 MiB, room for 1,000,000 items with long names and
+  /// descriptions. A larger file is refused before it is read.
+  public static let maximumFileSize = 256 << 20
   /// Highest price of one unit, in minor units.
   public static let maximumPrice = 100_000_000
+  /// Longest id, in Unicode scalars.
+  public static let maximumIDLength = 100
+  /// Longest name, in Unicode scalars.
+  public static let maximumNameLength = 200
+  /// Longest description, in Unicode scalars.
+  public static let maximumDescriptionLength = 2_000
 
   /// The currency of every price, three capital letters such as "EUR".
   public let currency: String
   /// The items in catalog order, each with quantity 1.
   public let items: [ShoppingItem]
-  private let indexByID: [String: Int32]
+  private let index: CatalogIDIndex
+  private let descriptions: CatalogDescriptions
 
   /// Validates and creates a catalog; `source` names where it came from in errors.
-  public init(currency: String, items: [ShoppingItem], source: String = "catalog") throws(CatalogError) {
+  ///
+  /// `descriptions` maps item ids to their descriptions; every key must be the id of one of `items`.
+  public init(
+    currency: String, items: [ShoppingItem], descriptions: [String: String] = [:], source: String = "catalog"
+  ) throws(CatalogError) {
     var validator = CatalogValidator(source: source)
     try validator.checkCurrency(currency)
-    var units: [ShoppingItem] = []
-    units.reserveCapacity(items.count)
+    var contents = CatalogContents(expectedCount: items.count)
+    contents.currency = currency
+    var described = 0
     for item in items {
-      try validator.checkItem(id: item.id, name: item.name, price: item.price)
-      units.append(item.withQuantity(1))
+      validator.itemIndex = contents.items.count
+      try validator.checkID(ScannedString(checking: item.id))
+      try validator.checkName(ScannedString(checking: item.name), id: item.id)
+      try validator.checkPrice(item.price, id: item.id)
+      let description = descriptions[item.id]
+      if let description {
+        try validator.checkDescription(ScannedString(checking: description), id: item.id)
+      }
+      contents.add(item.withQuantity(1), description: description)
+      if description != nil { described += 1 }
     }
-    try self.init(checkedCurrency: currency, checkedItems: units, source: source)
+    precondition(described == descriptions.count, "descriptions for ids that are not in the catalog")
+    try self.init(contents, source: source)
   }
 
-  /// The catalog of items whose fields passed `CatalogValidator`; refuses repeated ids.
-  init(checkedCurrency: String, checkedItems: [ShoppingItem], source: String) throws(CatalogError) {
-    indexByID = try CatalogValidator.indexByID(of: checkedItems, source: source)
-    currency = checkedCurrency
-    items = checkedItems
+  /// The catalog of contents whose every field was checked; refuses repeated ids.
+  init(_ contents: CatalogContents, source: String) throws(CatalogError) {
+    do {
+      index = try CatalogIDIndex(contents.items)
+    } catch {
+      let id = contents.items[error.position].id
+      throw CatalogError(
+        source: source, itemIndex: error.position, itemID: id, field: "id",
+        problem: .duplicateID(firstIndex: error.firstPosition))
+    }
+    currency = contents.currency
+    items = contents.items
+    descriptions = contents.descriptions
   }
 
   /// The item with this id; the paper bag is always found.
   public func item(withID id: String) -> ShoppingItem? {
     if id == ShoppingItem.paperBagID { return .paperBag() }
-    return indexByID[id].map { items[Int($0)] }
+    return position(ofItemWithID: id).map { items[$0] }
+  }
+
+  /// The position in `items` of the item with this id; nil for the paper bag, which is not listed.
+  public func position(ofItemWithID id: String) -> Int? {
+    index.position(of: id, in: items)
   }
 
   /// Whether the item with this id can be bought now; the paper bag always can.
   public func hasItem(withID id: String) -> Bool {
-    id == ShoppingItem.paperBagID || indexByID[id] != nil
+    id == ShoppingItem.paperBagID || position(ofItemWithID: id) != nil
+  }
+
+  /// The description of `items[position]`, if it has one.
+  public func description(ofItemAt position: Int) -> String? {
+    descriptions.description(at: position)
+  }
+
+  /// The description of the item with this id, if it has one.
+  public func description(ofItemWithID id: String) -> String? {
+    position(ofItemWithID: id).flatMap(description(ofItemAt:))
   }
 
   /// Items kept in a basket or order whose ids this catalog no longer has, in their order.
@@ -50,8 +100,9 @@ public struct Catalog: Sendable, Equatable {
     items.filter { !hasItem(withID: $0.id) }
   }
 
-  /// Two catalogs are equal when they sell the same items, in the same order and currency.
+  /// Two catalogs are equal when they sell the same items, described the same, in the same order and
+  /// currency. (The id index follows from the items.)
   public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
-    lhs.currency == rhs.currency && lhs.items == rhs.items
+    lhs.currency == rhs.currency && lhs.items == rhs.items && lhs.descriptions == rhs.descriptions
   }
 }

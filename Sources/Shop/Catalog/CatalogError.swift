@@ -16,7 +16,8 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case duplicateID(firstIndex: Int)
     /// The id belongs to the built-in paper bag.
     case reservedID
-    /// A control character (C0, DEL or C1, escape included) in a string; its code point.
+    /// A code point `UntrustedText` escapes (a C0 or C1 control, DEL, a bidirectional control, a line
+    /// or paragraph separator) in an id or name; its code point.
     case controlCharacter(UInt32)
     /// A price outside `0...Catalog.maximumPrice`, as written in the file.
     case priceOutOfRange(String)
@@ -26,6 +27,17 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case unknownCurrency(String)
     /// More items than `Catalog.maximumItemCount`.
     case tooManyItems
+    /// A string field's bytes are not UTF-8.
+    case invalidUTF8
+    /// A string field holds a `\u` escape of a lone surrogate (not a character); that code unit.
+    case unpairedSurrogate(UInt32)
+    /// A string field is longer than its limit, in Unicode scalars.
+    case tooLong(length: Int, limit: Int)
+    /// An object repeats a key; where (1-based line and byte column) the repeat starts. The shop
+    /// refuses repeated keys rather than pick one of the values.
+    case duplicateKey(String, line: Int, column: Int)
+    /// The file is larger than `Catalog.maximumFileSize`; its size in bytes, or as much as was read.
+    case fileTooLarge(size: Int)
   }
 
   /// The file (or other source) the catalog came from.
@@ -74,16 +86,46 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case .empty: return "must not be empty"
     case .duplicateID(let firstIndex): return "duplicate id, already used by items[\(firstIndex)]"
     case .reservedID: return "the id \"\(ShoppingItem.paperBagID)\" is reserved for the paper bag"
-    case .controlCharacter(let value):
-      let hex = String(value, radix: 16, uppercase: true)
-      return "contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
+    case .controlCharacter(let value): return "contains \(UntrustedText.describeUnsafe(value))"
     case .priceOutOfRange(let written):
-      return "must be a whole number from 0 to \(Catalog.maximumPrice), got \(written)"
+      let shown = UntrustedText.cut(written, to: UntrustedText.maximumQuotedLength)
+      return "must be a whole number from 0 to \(Catalog.maximumPrice), got \(shown)"
     case .invalidCurrency(let written):
       return "must be three capital letters such as EUR, got \(UntrustedText.quoted(written))"
     case .unknownCurrency(let written):
       return "must be an ISO 4217 currency code such as EUR or JPY, got \(UntrustedText.quoted(written))"
     case .tooManyItems: return "more than \(Catalog.maximumItemCount) items"
+    case .invalidUTF8: return "is not valid UTF-8"
+    case .unpairedSurrogate(let unit):
+      return
+        "contains \\u\(String(unit, radix: 16, uppercase: true)), an unpaired surrogate (not a character)"
+    case .tooLong(let length, let limit):
+      return "must be at most \(limit) characters, got \(length)"
+    case .duplicateKey(let key, let line, let column):
+      return
+        "the key \(UntrustedText.quoted(key)) appears more than once (again at line \(line), column \(column))"
+    case .fileTooLarge(let size):
+      return "cannot read the catalog: it is \(size) bytes, more than the limit of \(Catalog.maximumFileSize)"
+        + " (\(ByteCount.text(Catalog.maximumFileSize)))"
     }
+  }
+}
+
+extension CatalogError: JSONFailure {
+  static func syntax(_ detail: String, line: Int, column: Int) -> CatalogError {
+    CatalogError(source: "", problem: .malformedJSON(line: line, column: column, detail: detail))
+  }
+
+  static func duplicateKey(_ key: String, line: Int, column: Int) -> CatalogError {
+    CatalogError(source: "", problem: .duplicateKey(key, line: line, column: column))
+  }
+
+  static func unreadable(_ failure: RegularFile.Failure) -> CatalogError {
+    CatalogError(source: "", problem: failure.catalogProblem)
+  }
+
+  /// The same error, naming `source` as where the catalog came from.
+  func from(_ source: String) -> CatalogError {
+    CatalogError(source: source, itemIndex: itemIndex, itemID: itemID, field: field, problem: problem)
   }
 }

@@ -1,8 +1,8 @@
-/// The catalog's rules, applied item by item so that a problem names its item and field.
+/// The catalog's rules for one item's fields, so that a problem names its item and field.
 struct CatalogValidator {
   let source: String
-  /// How many items passed so far; the next item's index.
-  private(set) var checkedCount = 0
+  /// The index of the item being checked.
+  var itemIndex = 0
 
   init(source: String) {
     self.source = source
@@ -18,45 +18,51 @@ struct CatalogValidator {
     }
   }
 
-  /// The error for a problem in the item being checked now.
+  /// The error for a problem in the item being checked.
   func itemError(_ problem: CatalogError.Problem, field: String?, id: String? = nil) -> CatalogError {
     let printableID = id.flatMap { $0.isEmpty ? nil : $0 }
     return CatalogError(
-      source: source, itemIndex: checkedCount, itemID: printableID, field: field, problem: problem)
+      source: source, itemIndex: itemIndex, itemID: printableID, field: field, problem: problem)
   }
 
-  /// Checks the next item's fields; throws for the first problem found. Ids are checked for
-  /// uniqueness afterwards, by `indexByID(of:source:)`.
-  mutating func checkItem(id: String, name: String, price: Int) throws(CatalogError) {
-    guard checkedCount < Catalog.maximumItemCount else {
-      throw CatalogError(source: source, field: "items", problem: .tooManyItems)
+  /// Checks an id: readable, not empty, nothing `UntrustedText` escapes, not too long, not the bag's.
+  func checkID(_ id: borrowing ScannedString) throws(CatalogError) {
+    try checkText(id, field: "id", id: nil, maximumLength: Catalog.maximumIDLength)
+    if id.length == 9, id.text == ShoppingItem.paperBagID {
+      throw itemError(.reservedID, field: "id", id: id.text)
     }
-    if id.isEmpty { throw itemError(.empty, field: "id") }
-    if let control = UntrustedText.firstControlCharacter(in: id) {
-      throw itemError(.controlCharacter(control), field: "id", id: id)
-    }
-    if id == ShoppingItem.paperBagID { throw itemError(.reservedID, field: "id", id: id) }
-    if name.isEmpty { throw itemError(.empty, field: "name", id: id) }
-    if let control = UntrustedText.firstControlCharacter(in: name) {
-      throw itemError(.controlCharacter(control), field: "name", id: id)
-    }
+  }
+
+  /// Checks a name: readable, not empty, nothing `UntrustedText` escapes, not too long.
+  func checkName(_ name: borrowing ScannedString, id: String) throws(CatalogError) {
+    try checkText(name, field: "name", id: id, maximumLength: Catalog.maximumNameLength)
+  }
+
+  /// Checks a description by the same rules as a name, with its own length limit.
+  func checkDescription(_ description: borrowing ScannedString, id: String) throws(CatalogError) {
+    try checkText(description, field: "description", id: id, maximumLength: Catalog.maximumDescriptionLength)
+  }
+
+  func checkPrice(_ price: Int, id: String) throws(CatalogError) {
     guard (0...Catalog.maximumPrice).contains(price) else {
       throw itemError(.priceOutOfRange(String(price)), field: "price", id: id)
     }
-    checkedCount += 1
   }
 
-  /// The position of every item by id; throws for the first id used twice.
-  static func indexByID(of items: [ShoppingItem], source: String) throws(CatalogError) -> [String: Int32] {
-    var index: [String: Int32] = [:]
-    index.reserveCapacity(items.count)
-    for (position, item) in items.enumerated() {
-      if let firstIndex = index.updateValue(Int32(position), forKey: item.id) {
-        throw CatalogError(
-          source: source, itemIndex: position, itemID: item.id, field: "id",
-          problem: .duplicateID(firstIndex: Int(firstIndex)))
-      }
+  private func checkText(
+    _ text: borrowing ScannedString, field: String, id: String?, maximumLength: Int
+  ) throws(CatalogError) {
+    // An id that cannot be shown is not repeated in its own errors.
+    let shownID = field == "id" ? (text.problem == nil ? text.text : nil) : id
+    switch text.problem {
+    case .invalidUTF8?: throw itemError(.invalidUTF8, field: field, id: shownID)
+    case .unpairedSurrogate(let unit)?: throw itemError(.unpairedSurrogate(unit), field: field, id: shownID)
+    case nil: break
     }
-    return index
+    if text.text.isEmpty { throw itemError(.empty, field: field, id: shownID) }
+    if let unsafe = text.firstUnsafe { throw itemError(.controlCharacter(unsafe), field: field, id: shownID) }
+    if text.length > maximumLength {
+      throw itemError(.tooLong(length: text.length, limit: maximumLength), field: field, id: shownID)
+    }
   }
 }

@@ -69,4 +69,9 @@ struct SystemCallFailure: Error {
   init(_ action: String, errorNumber: Int32 = errno) {
     reason = "\(action): \(String(cString: strerror(errorNumber)))"
   }
+
+  /// A failure described in full, with no system error behind it.
+  init(description: String) {
+    reason = description
+  }
 }

@@ -31,11 +31,21 @@ struct StateFileDocument: Codable {
     return decoder
   }
 
+  /// The state the document holds, every paper bag made `ShoppingItem.paperBag`: a bag is free and
+  /// has the shop's name whatever the file says. Call after `contentProblem()` found none.
+  var state: ShopState {
+    func checked(_ line: ShoppingItem) -> ShoppingItem {
+      line.isPaperBag ? .paperBag(quantity: line.quantity) : line
+    }
+    let orders = orders.map { Order(items: $0.items.map(checked), placedAt: $0.placedAt) }
+    return ShopState(basket: Basket(lines: basket.map(checked)), orders: orders)
+  }
+
   /// The first rule the content breaks, or nil; the state is untrusted input that reaches the terminal.
   func contentProblem() -> String? {
     var seen = Set<String>()
     for (index, line) in basket.enumerated() {
-      if let problem = Self.problem(with: line) { return "basket[\(index)] \(problem)" }
+      if let problem = Self.problem(with: line, at: "basket[\(index)]") { return problem }
       guard seen.insert(line.id).inserted else {
         return "basket[\(index)] repeats id \(UntrustedText.quoted(line.id))"
       }
@@ -45,25 +55,32 @@ struct StateFileDocument: Codable {
         return "orders[\(orderIndex)] has no valid date"
       }
       for (index, line) in order.items.enumerated() {
-        if let problem = Self.problem(with: line) {
-          return "orders[\(orderIndex)].items[\(index)] \(problem)"
+        if let problem = Self.problem(with: line, at: "orders[\(orderIndex)].items[\(index)]") {
+          return problem
         }
       }
     }
     return nil
   }
 
-  private static func problem(with line: ShoppingItem) -> String? {
-    if line.id.isEmpty { return "has an empty id" }
-    if line.name.isEmpty { return "has an empty name" }
-    if UntrustedText.firstControlCharacter(in: line.id) != nil
-      || UntrustedText.firstControlCharacter(in: line.name) != nil
-    {
-      return "has a control character in its id or name"
+  /// What is wrong with the line at `place`, by the catalog's rules for ids and names.
+  private static func problem(with line: ShoppingItem, at place: String) -> String? {
+    for (field, text, limit) in [
+      ("id", line.id, Catalog.maximumIDLength), ("name", line.name, Catalog.maximumNameLength),
+    ] {
+      if text.isEmpty { return "\(place) has an empty \(field)" }
+      if let unsafe = UntrustedText.firstUnsafeScalar(in: text) {
+        return "\(place).\(field) contains \(UntrustedText.describeUnsafe(unsafe))"
+      }
+      let length = text.unicodeScalars.count
+      if length > limit { return "\(place).\(field) is \(length) characters long, more than \(limit)" }
     }
-    if !(0...Catalog.maximumPrice).contains(line.price) { return "has price \(line.price) out of range" }
+    // A paper bag's own price is never used, so only other items' prices are checked.
+    if !line.isPaperBag, !(0...Catalog.maximumPrice).contains(line.price) {
+      return "\(place) has price \(line.price) out of range"
+    }
     if !(1...Basket.limit(for: line)).contains(line.quantity) {
-      return "has quantity \(line.quantity) out of range"
+      return "\(place) has quantity \(line.quantity) out of range"
     }
     return nil
   }

@@ -2,9 +2,11 @@
 public enum StateFileError: Error, Equatable, CustomStringConvertible {
   /// Another process (or another `StateStore` in this one) holds the file.
   case inUse(path: String)
-  /// The directory or lock file could not be created or opened.
+  /// The file's directory cannot be created or used; the reason names the path at fault.
+  case locationUnusable(path: String, reason: String)
+  /// The lock file could not be created or opened (a read-only directory, for one).
   case cannotPrepare(path: String, reason: String)
-  /// The file exists but the system refused to read it.
+  /// The file exists but cannot be read: the system refused, or it is not a regular file.
   case unreadable(path: String, reason: String)
   /// An unreadable file could not be moved aside, so it was left alone.
   case cannotMoveAside(path: String, reason: String)
@@ -17,6 +19,8 @@ public enum StateFileError: Error, Equatable, CustomStringConvertible {
     case .inUse(let path):
       return "state file \(path) is in use by another shop process (lock \(path).lock is held);"
         + " quit it or run with --no-state"
+    case .locationUnusable(let path, let reason):
+      return "cannot keep state file \(path): \(reason); use --no-state or --state FILE"
     case .cannotPrepare(let path, let reason): return "cannot prepare state file \(path): \(reason)"
     case .unreadable(let path, let reason): return "cannot read state file \(path): \(reason)"
     case .cannotMoveAside(let path, let reason):

@@ -11,18 +11,20 @@
 final class StateFileLock: Sendable {
   private let descriptor: Int32
 
-  init(statePath: String) throws(StateFileError) {
+  /// Locks `<statePath>.lock`; errors name the state file as `reportedPath`.
+  init(statePath: String, reportedPath: String) throws(StateFileError) {
     let lockPath = statePath + ".lock"
     let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw .cannotPrepare(path: statePath, reason: SystemCallFailure("open \(lockPath)").reason)
+      throw .cannotPrepare(
+        path: reportedPath, reason: SystemCallFailure("cannot create lock \(lockPath)").reason)
     }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       let error = errno
       close(descriptor)
-      if error == EWOULDBLOCK { throw .inUse(path: statePath) }
+      if error == EWOULDBLOCK { throw .inUse(path: reportedPath) }
       throw .cannotPrepare(
-        path: statePath, reason: SystemCallFailure("lock \(lockPath)", errorNumber: error).reason)
+        path: reportedPath, reason: SystemCallFailure("cannot lock \(lockPath)", errorNumber: error).reason)
     }
     self.descriptor = descriptor
   }

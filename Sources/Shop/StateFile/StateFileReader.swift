@@ -1,12 +1,18 @@
 import Foundation
 
 /// Turns state file bytes into a `ShopState`, or says in words why it cannot.
+///
+/// The bytes are first checked as strict JSON, by the rules the catalog is read with (`JSONReader`:
+/// RFC 8259 exactly, repeated keys refused: Foundation's `JSONSerialization` keeps the last of two
+/// equal keys and `JSONDecoder` the first, so a file with one would mean different things to the two),
+/// then decoded, then every line is checked and every paper bag made the shop's own bag.
 enum StateFileReader {
   /// Why a state file cannot be read; `description` completes "state file PATH ...".
   enum Problem: Error, Equatable, CustomStringConvertible {
     case notJSON
     case newerVersion(Int)
     case wrongShape(String)
+    case tooLarge(size: Int)
 
     var description: String {
       switch self {
@@ -15,13 +21,16 @@ enum StateFileReader {
         return
           "has version \(version), newer than this shop understands (\(StateFileDocument.currentVersion))"
       case .wrongShape(let detail): return "is not in the shop state format (\(detail))"
+      case .tooLarge(let size):
+        return "is \(size) bytes, more than the limit of \(StateStore.maximumFileSize)"
+          + " (\(ByteCount.text(StateStore.maximumFileSize)))"
       }
     }
   }
 
   static func read(_ bytes: [UInt8]) -> Result<ShopState, Problem> {
-    let data = Data(bytes)
-    guard (try? JSONSerialization.jsonObject(with: data)) != nil else { return .failure(.notJSON) }
+    if let problem = bytes.withUnsafeBufferPointer(StateJSONProblem.check) { return .failure(problem) }
+    let data = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(bytes.dropFirst(3)) : Data(bytes)
     let decoder = StateFileDocument.decoder()
     guard let probe = try? decoder.decode(StateFileDocument.VersionProbe.self, from: data) else {
       return .failure(.wrongShape("no integer \"version\""))
@@ -37,7 +46,7 @@ enum StateFileReader {
       return .failure(.wrongShape(describe(error)))
     }
     if let problem = document.contentProblem() { return .failure(.wrongShape(problem)) }
-    return .success(ShopState(basket: Basket(lines: document.basket), orders: document.orders))
+    return .success(document.state)
   }
 
   private static func describe(_ error: any Error) -> String {

@@ -5,134 +5,140 @@ import Reactive
 /// Keeps the basket and order history in the state file, one process at a time.
 ///
 /// Creating a store takes the file's lock for the store's lifetime; a second store on the same path,
-/// in this process or another, is refused. `save` never blocks: the latest snapshot is written in the
-/// background, atomically, and older unwritten snapshots are skipped. `flush` waits until the last
-/// snapshot is on disk.
+/// in this process or another, is refused. A symbolic link at the path is followed: the file it points
+/// to is read and replaced (atomically, in its own directory), and the link stays a link.
+///
+/// `save` never blocks: the latest snapshot is written in the background, atomically (temporary file,
+/// fsync, rename, fsync of the directory), and older unwritten snapshots are skipped; its completion,
+/// if given, is told on the store's queue how the write went. `saveNow` writes one snapshot at once
+/// and returns only when it is on disk. `flush` waits for the background writes. A failed write never
+/// touches the last good file.
 public final class StateStore: Sendable {
-  private struct PendingWrites {
-    var latest: ShopState?
-    var isWriting = false
-    var lastFailure: StateFileError?
-  }
+  /// Largest state file read, in bytes: 64 MiB, far more than 100 orders of full baskets take. A larger
+  /// file is moved aside unread.
+  public static let maximumFileSize = 64 << 20
 
-  /// The state file's path.
+  /// Told how a background write went: success, or the error naming the path and the reason.
+  public typealias SaveCompletion = @Sendable (Result<Void, StateFileError>) -> Void
+
+  /// The state file's path, as given.
   public let path: String
+  /// The file the path names once symbolic links are followed: the one read, written and locked.
+  let filePath: String
   private let lock: StateFileLock
-  private let queue = DispatchQueue(label: "shop.state-file")
-  private let pending = Locked(PendingWrites())
+  /// Where background writes run and their completions are called.
+  let queue = DispatchQueue(label: "shop.state-file")
+  private let pending = Locked(PendingStateWrites())
 
-  /// Takes the state file at `path`, creating its directory; throws `.inUse` when someone holds it.
+  /// Takes the state file at `path`, creating its directory; throws `.inUse` when someone holds it,
+  /// `.locationUnusable` when its directory cannot be created, `.cannotPrepare` when the lock file
+  /// cannot be made (a read-only directory, for one).
   public init(path: String) throws(StateFileError) {
     self.path = path
-    let directory = AtomicFileWriter.directoryName(of: path)
     do {
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try StateFileDirectory.create(AtomicFileWriter.directoryName(of: path))
     } catch {
-      throw .cannotPrepare(path: path, reason: "cannot create directory \(directory)")
+      throw .locationUnusable(path: path, reason: error.reason)
     }
-    lock = try StateFileLock(statePath: path)
+    do {
+      filePath = try StateFilePath.resolve(path)
+    } catch {
+      throw .cannotPrepare(path: path, reason: error.reason)
+    }
+    lock = try StateFileLock(statePath: filePath, reportedPath: path)
     removeLeftoverTemporaryFiles()
   }
 
-  /// Reads the saved state; an unreadable file is moved aside (named after `now`) and reported.
+  /// Reads the saved state; a file whose content is unusable (not JSON, another shape, a newer
+  /// version, too large) is moved aside, named after `now`, and reported. Throws `.unreadable` when
+  /// the file cannot be read at all and `.cannotMoveAside` when it cannot be moved; the file's bytes are
+  /// never touched either way.
   public func load(now: Date) throws(StateFileError) -> StateLoadResult {
-    let bytes: [UInt8]
+    let problem: StateFileReader.Problem
     do {
-      bytes = try FileBytes.read(path: path)
-    } catch {
-      if error.errorNumber == ENOENT {
-        return StateLoadResult(state: ShopState(), notice: nil, movedAsidePath: nil)
+      let bytes = try FileBytes.read(path: filePath, maximumSize: Self.maximumFileSize)
+      switch StateFileReader.read(bytes) {
+      case .success(let state): return StateLoadResult(state: state, notice: nil, movedAsidePath: nil)
+      case .failure(let found): problem = found
       }
-      throw .unreadable(path: path, reason: error.reason)
+    } catch {
+      switch error {
+      case .system(ENOENT): return StateLoadResult(state: ShopState(), notice: nil, movedAsidePath: nil)
+      case .tooLarge(let size, _): problem = .tooLarge(size: size)
+      default: throw .unreadable(path: path, reason: error.reason)
+      }
     }
-    switch StateFileReader.read(bytes) {
-    case .success(let state):
-      return StateLoadResult(state: state, notice: nil, movedAsidePath: nil)
-    case .failure(let problem):
-      let asidePath = try moveAside(now: now)
-      let notice =
-        "state file \(path) \(problem.description); moved it aside to \(asidePath)"
-        + " and started with an empty basket"
-      return StateLoadResult(state: ShopState(), notice: notice, movedAsidePath: asidePath)
-    }
+    let asidePath = try moveAside(now: now, problem: problem)
+    let notice =
+      "state file \(path) \(problem.description); moved it aside to \(asidePath) and started with an empty basket"
+    return StateLoadResult(state: ShopState(), notice: notice, movedAsidePath: asidePath)
   }
 
   /// Schedules `state` to be written; returns at once. Only the latest unwritten snapshot is kept.
   public func save(_ state: ShopState) {
-    let startWriter = pending.withLock { pending in
-      pending.latest = state
-      defer { pending.isWriting = true }
-      return !pending.isWriting
-    }
-    if startWriter {
+    save(state, onResult: nil)
+  }
+
+  /// Schedules `state` to be written and returns at once; `onResult` is called on the store's queue
+  /// with the outcome of the write that stored it (or a newer snapshot that took its place): success,
+  /// or a `StateFileError` naming the path and the system's reason. The last good file stays when a
+  /// write fails, so a caller can show the error and simply save again on the next change.
+  public func save(_ state: ShopState, onResult: SaveCompletion?) {
+    if pending.withLock({ $0.save(state, completion: onResult) }) {
       queue.async { self.writeUntilNothingPending() }
     }
   }
 
-  /// Waits until every saved snapshot is on disk; throws the last write failure since the last flush.
+  /// Writes `state` now and returns once it is on disk (file and directory fsynced): for a checkout,
+  /// which the app reports only after this returns. Waits for any background write first; snapshots
+  /// saved before this call are not written after it.
+  public func saveNow(_ state: ShopState) throws(StateFileError) {
+    let result = queue.sync { () -> Result<Void, StateFileError> in
+      let write = pending.withLock { $0.immediateWrite(of: state) }
+      return perform(write)
+    }
+    try result.get()
+  }
+
+  /// Waits until every saved snapshot is on disk; throws if the last write failed (once).
   public func flush() throws(StateFileError) {
     queue.sync {}
-    if let failure = pending.withLock({ pending in
-      defer { pending.lastFailure = nil }
-      return pending.lastFailure
-    }) {
-      throw failure
-    }
+    if let failure = pending.withLock({ $0.takeLastFailure() }) { throw failure }
   }
 
   private func writeUntilNothingPending() {
-    while let state = pending.withLock({ pending in
-      defer { pending.latest = nil }
-      if pending.latest == nil { pending.isWriting = false }
-      return pending.latest
-    }) {
-      do {
-        let bytes = try StateFileDocument(state).encoded()
-        try AtomicFileWriter.write(bytes, to: path)
-      } catch let failure as SystemCallFailure {
-        pending.withLock { $0.lastFailure = .writeFailed(path: path, reason: failure.reason) }
-      } catch {
-        pending.withLock { $0.lastFailure = .writeFailed(path: path, reason: "\(error)") }
-      }
+    while let write = pending.withLock({ $0.nextWrite() }) {
+      _ = perform(write)
     }
   }
 
-  private func moveAside(now: Date) throws(StateFileError) -> String {
-    let base = path + ".unreadable-" + Self.compactUTCTimestamp(now)
-    var candidate = base
-    var attempt = 1
-    while true {
-      // link refuses an existing target, so no earlier copy is ever overwritten.
-      if link(path, candidate) == 0 {
-        unlink(path)
-        try? AtomicFileWriter.syncDirectory(containing: path)
-        return candidate
-      }
-      guard errno == EEXIST, attempt < 1000 else {
-        throw .cannotMoveAside(path: path, reason: SystemCallFailure("link to \(candidate)").reason)
-      }
-      attempt += 1
-      candidate = base + "-\(attempt)"
+  /// Writes a snapshot on the store's queue, records the outcome and tells whoever waits for it.
+  private func perform(_ write: PendingStateWrites.Write) -> Result<Void, StateFileError> {
+    guard pending.withLock({ $0.shouldPerform(write) }) else {
+      for completion in write.completions { completion(.success(())) }
+      return .success(())
     }
+    let result: Result<Void, StateFileError>
+    do {
+      let bytes = try StateFileDocument(write.state).encoded()
+      try AtomicFileWriter.write(bytes, to: filePath)
+      result = .success(())
+    } catch let failure as SystemCallFailure {
+      result = .failure(.writeFailed(path: path, reason: failure.reason))
+    } catch {
+      result = .failure(.writeFailed(path: path, reason: "\(error)"))
+    }
+    pending.withLock { $0.finished(write, with: result) }
+    for completion in write.completions { completion(result) }
+    return result
   }
 
   private func removeLeftoverTemporaryFiles() {
-    let prefix = AtomicFileWriter.temporaryPrefix(for: path)
-    let directory = AtomicFileWriter.directoryName(of: path)
+    let prefix = AtomicFileWriter.temporaryPrefix(for: filePath)
+    let directory = AtomicFileWriter.directoryName(of: filePath)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     for name in names where (directory + "/" + name).hasPrefix(prefix) {
       unlink(directory + "/" + name)
     }
-  }
-
-  /// `20261130T041000Z`, for names of moved-aside files.
-  static func compactUTCTimestamp(_ date: Date) -> String {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
-      + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
   }
 }

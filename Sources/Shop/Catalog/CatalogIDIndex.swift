@@ -1,0 +1,139 @@
+/// The position of every catalog item by id: an open-addressing hash table of 8-byte slots, built in
+/// one pass over the ids sorted by hash.
+///
+/// A slot holds the upper 32 bits of the id's hash (which also choose its bucket) and the item's
+/// position plus one; 0 is an empty slot. Ids are compared (with `String`'s `==`, so canonically
+/// equivalent ids are the same id, as in a `Dictionary`) only when those 32 bits match. The hash is
+/// the standard library's seeded `Hasher`, so a crafted catalog cannot make lookups collide.
+///
+/// Inserting a million ids one by one costs a cache miss each; sorting them by hash first (a radix
+/// sort, in sequential passes) and then filling the table from left to right costs a fraction of
+/// that. About 16 MB for 1,000,000 items, where a `[String: Int32]` takes about 40 MB.
+struct CatalogIDIndex: Sendable {
+  /// Two items with equal ids.
+  struct Repeat: Error, Equatable {
+    /// The position of the later item: the first position at which an id repeats.
+    let position: Int
+    /// The position of the first item with that id.
+    let firstPosition: Int
+  }
+
+  private let slots: [UInt64]
+  private let bits: Int
+
+  /// Indexes the ids of `items`; throws the earliest repeated id instead.
+  init(_ items: [ShoppingItem]) throws(Repeat) {
+    var bits = 4
+    while 1 << bits < items.count * 2 { bits += 1 }
+    self.bits = bits
+    let sorted = Self.entriesSortedByTag(items)
+    if let firstRepeat = Self.firstRepeat(in: sorted, items: items) { throw firstRepeat }
+    slots = Self.table(of: sorted, bits: bits)
+  }
+
+  /// The position of the item with this id in `items`, the array the index was built from.
+  func position(of id: String, in items: [ShoppingItem]) -> Int? {
+    let tag = Self.tag(of: id)
+    let mask = slots.count - 1
+    var bucket = Int(tag >> (32 - bits))
+    while true {
+      let slot = slots[bucket]
+      if slot == 0 { return nil }
+      if UInt32(truncatingIfNeeded: slot >> 32) == tag {
+        let existing = Int(UInt32(truncatingIfNeeded: slot)) - 1
+        if items[existing].id == id { return existing }
+      }
+      bucket = (bucket + 1) & mask
+    }
+  }
+
+  /// `tag << 32 | position + 1` for every item, sorted by tag and, among equal tags, by position
+  /// (a stable least-significant-digit radix sort on the tag's four bytes).
+  private static func entriesSortedByTag(_ items: [ShoppingItem]) -> [UInt64] {
+    var entries = [UInt64](unsafeUninitializedCapacity: items.count) { buffer, count in
+      HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
+      for position in items.indices {
+        buffer[position] = UInt64(tag(of: items[position].id)) << 32 | UInt64(position + 1)
+      }
+      count = items.count
+    }
+    // Every slot is written by each pass before it is read.
+    var scratch = [UInt64](unsafeUninitializedCapacity: items.count) { buffer, count in
+      HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
+      count = items.count
+    }
+    // Four passes of one byte each: 256 runs written at once stay within the cache and the TLB.
+    for shift: UInt64 in [32, 40, 48, 56] {
+      var starts = [Int](repeating: 0, count: 257)
+      for entry in entries { starts[Int(entry >> shift & 0xFF) + 1] += 1 }
+      for digit in 0..<256 { starts[digit + 1] += starts[digit] }
+      for entry in entries {
+        let digit = Int(entry >> shift & 0xFF)
+        scratch[starts[digit]] = entry
+        starts[digit] += 1
+      }
+      swap(&entries, &scratch)
+    }
+    return entries
+  }
+
+  /// The earliest position at which an id repeats, among runs of equal tags (which hold every repeat).
+  private static func firstRepeat(in sorted: [UInt64], items: [ShoppingItem]) -> Repeat? {
+    guard sorted.count > 1 else { return nil }
+    var earliest: Repeat?
+    var runStart = 0
+    for index in 1...sorted.count {
+      guard index == sorted.count || sorted[index] >> 32 != sorted[runStart] >> 32 else { continue }
+      if index - runStart > 1 {
+        for later in (runStart + 1)..<index {
+          let position = Int(UInt32(truncatingIfNeeded: sorted[later])) - 1
+          guard earliest.map({ position < $0.position }) ?? true else { continue }
+          for earlier in runStart..<later {
+            let firstPosition = Int(UInt32(truncatingIfNeeded: sorted[earlier])) - 1
+            if items[firstPosition].id == items[position].id {
+              earliest = Repeat(position: position, firstPosition: firstPosition)
+              break
+            }
+          }
+        }
+      }
+      runStart = index
+    }
+    return earliest
+  }
+
+  /// The table, filled from the left in order of bucket: each entry goes to its bucket or the first
+  /// free slot after it, as inserting it would have put it; entries that run past the end wrap
+  /// around to the first free slots.
+  private static func table(of sorted: [UInt64], bits: Int) -> [UInt64] {
+    var slots = [UInt64](unsafeUninitializedCapacity: 1 << bits) { buffer, count in
+      HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
+      buffer.initialize(repeating: 0)
+      count = buffer.count
+    }
+    var next = 0
+    var wrapped: [UInt64] = []
+    for entry in sorted {
+      let bucket = Int(UInt32(truncatingIfNeeded: entry >> 32) >> (32 - bits))
+      let slot = max(bucket, next)
+      guard slot < slots.count else {
+        wrapped.append(entry)
+        continue
+      }
+      slots[slot] = entry
+      next = slot + 1
+    }
+    var free = 0
+    for entry in wrapped {
+      while slots[free] != 0 { free += 1 }
+      slots[free] = entry
+    }
+    return slots
+  }
+
+  private static func tag(of id: String) -> UInt32 {
+    var hasher = Hasher()
+    hasher.combine(id)
+    return UInt32(truncatingIfNeeded: UInt(bitPattern: hasher.finalize()) >> (UInt.bitWidth - 32))
+  }
+}

@@ -1,0 +1,208 @@
+/// How `CatalogJSONParser` reads one item: its four known keys, their values, and the checks.
+extension CatalogJSONParser {
+  /// A key of an item object; the text of another key is kept apart.
+  enum ItemKey {
+    case id, name, price, description, other
+  }
+
+  /// Reads one item object and adds it, or throws the first problem with it.
+  mutating func parseItem() throws(CatalogError) {
+    validator.itemIndex = contents.items.count
+    guard contents.items.count < Catalog.maximumItemCount else {
+      throw CatalogError(source: "", field: "items", problem: .tooManyItems)
+    }
+    try reader.skipWhitespace()
+    guard try reader.peek() == UInt8(ascii: "{") else {
+      guard Self.startsValue(try reader.peek()) else { throw reader.syntaxError("expected a value") }
+      throw validator.itemError(.wrongType(expected: "an object"), field: nil)
+    }
+    reader.position += 1
+    var fields = ItemFields()
+    var otherKeys: Set<String> = []
+    try reader.skipWhitespace()
+    if try reader.peek() == UInt8(ascii: "}") {
+      reader.position += 1
+    } else {
+      while true {
+        try reader.skipWhitespace()
+        guard try reader.peek() == UInt8(ascii: "\"") else {
+          throw reader.syntaxError("expected a quoted key")
+        }
+        let keyStart = reader.absoluteOffset(of: reader.position)
+        var otherKey = ""
+        let key = try readItemKey(other: &otherKey)
+        try reader.expect(UInt8(ascii: ":"), "expected ':' after a key")
+        let isRepeat: Bool
+        switch key {
+        case .id:
+          isRepeat = try readString(
+            into: &fields.id, key: .id, present: &fields.present, wrongType: &fields.wrongType)
+        case .name:
+          isRepeat = try readString(
+            into: &fields.name, key: .name, present: &fields.present, wrongType: &fields.wrongType)
+        case .description:
+          isRepeat = try readString(
+            into: &fields.description, key: .description, present: &fields.present,
+            wrongType: &fields.wrongType)
+        case .price: isRepeat = try readPrice(into: &fields)
+        case .other:
+          isRepeat = !otherKeys.insert(otherKey).inserted
+          if !isRepeat { try reader.skipValue(depth: 3) }
+        }
+        if isRepeat { throw repeatedKeyError(key, otherKey, startingAt: keyStart, fields: fields) }
+        try reader.skipWhitespace()
+        let separator = try reader.peek()
+        guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "}") else {
+          throw reader.syntaxError("expected ',' or '}'")
+        }
+        reader.position += 1
+        if separator == UInt8(ascii: "}") { break }
+      }
+    }
+    try addItem(fields)
+  }
+
+  /// The known fields of the item being read: each value that has the right kind, and which keys
+  /// were present and which had a value of the wrong kind.
+  struct ItemFields {
+    var id: ScannedString?
+    var name: ScannedString?
+    var description: ScannedString?
+    var price: JSONNumber?
+    var present: KnownKey = []
+    var wrongType: KnownKey = []
+  }
+
+  /// Bits for the four keys the format knows.
+  struct KnownKey: OptionSet {
+    let rawValue: UInt8
+    static let id = KnownKey(rawValue: 1)
+    static let name = KnownKey(rawValue: 2)
+    static let price = KnownKey(rawValue: 4)
+    static let description = KnownKey(rawValue: 8)
+  }
+
+  /// Reads a string field's value into `slot`, or skips a value of another kind; returns whether the
+  /// key was already present.
+  private mutating func readString(
+    into slot: inout ScannedString?, key: KnownKey, present: inout KnownKey, wrongType: inout KnownKey
+  ) throws(CatalogError) -> Bool {
+    guard present.insert(key).inserted else { return true }
+    try reader.skipWhitespace()
+    if try reader.peek() == UInt8(ascii: "\"") {
+      slot = try reader.readString(strict: false)
+    } else {
+      try reader.skipValue(depth: 3)
+      wrongType.insert(key)
+    }
+    return false
+  }
+
+  private mutating func readPrice(into fields: inout ItemFields) throws(CatalogError) -> Bool {
+    guard fields.present.insert(.price).inserted else { return true }
+    try reader.skipWhitespace()
+    switch try reader.peek() {
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): fields.price = try reader.readNumber()
+    default:
+      try reader.skipValue(depth: 3)
+      fields.wrongType.insert(.price)
+    }
+    return false
+  }
+
+  /// Checks the fields of the item just read, in the order id, name, price, description, and adds it.
+  private mutating func addItem(_ fields: borrowing ItemFields) throws(CatalogError) {
+    guard let idText = fields.id else {
+      throw validator.itemError(
+        fields.wrongType.contains(.id) ? .wrongType(expected: "a string") : .missingField, field: "id")
+    }
+    try validator.checkID(idText)
+    let itemID = idText.text
+    guard let nameText = fields.name else {
+      throw validator.itemError(
+        fields.wrongType.contains(.name) ? .wrongType(expected: "a string") : .missingField, field: "name",
+        id: itemID)
+    }
+    try validator.checkName(nameText, id: itemID)
+    let price: Int
+    switch fields.price {
+    case .integer(let value)?: price = value
+    case .other(let literal)?:
+      throw validator.itemError(.priceOutOfRange(literal), field: "price", id: itemID)
+    case nil:
+      throw validator.itemError(
+        fields.wrongType.contains(.price) ? .wrongType(expected: "a whole number") : .missingField,
+        field: "price", id: itemID)
+    }
+    try validator.checkPrice(price, id: itemID)
+    if fields.wrongType.contains(.description) {
+      throw validator.itemError(.wrongType(expected: "a string"), field: "description", id: itemID)
+    }
+    if let description = fields.description { try validator.checkDescription(description, id: itemID) }
+    contents.add(
+      ShoppingItem(id: itemID, name: nameText.text, price: price), description: fields.description?.text)
+  }
+
+  /// Reads an item's key; the four the format knows are matched on their bytes when unescaped, and
+  /// any other key's text is put in `other`.
+  private mutating func readItemKey(other: inout String) throws(CatalogError) -> ItemKey {
+    if try reader.ensureAvailable(16) {
+      // Eight bytes from the opening quote, compared at once with each known key's bytes.
+      let raw = UnsafeRawPointer(reader.bytes.baseAddress! + reader.position)
+      let word = raw.loadUnaligned(as: UInt64.self)
+      if word & 0xFFFF_FFFF == Self.idKey {
+        reader.position += 4
+        return .id
+      }
+      if word & 0xFFFF_FFFF_FFFF == Self.nameKey {
+        reader.position += 6
+        return .name
+      }
+      if word & 0xFF_FFFF_FFFF_FFFF == Self.priceKey {
+        reader.position += 7
+        return .price
+      }
+      if word == Self.descriptionKeyStart
+        && raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & 0xFF_FFFF_FFFF == Self.descriptionKeyEnd
+      {
+        reader.position += 13
+        return .description
+      }
+    }
+    switch try reader.readString(strict: true).text {
+    case "id": return .id
+    case "name": return .name
+    case "price": return .price
+    case "description": return .description
+    case let text:
+      other = text
+      return .other
+    }
+  }
+
+  /// The little-endian bytes of `"id"`, `"name"`, `"price"` and `"description"`, quotes included
+  /// (`CatalogJSONParserTests` checks them against the text).
+  static var idKey: UInt64 { 0x2264_6922 }
+  static var nameKey: UInt64 { 0x2265_6D61_6E22 }
+  static var priceKey: UInt64 { 0x22_6563_6972_7022 }
+  static var descriptionKeyStart: UInt64 { 0x7069_7263_7365_6422 }
+  static var descriptionKeyEnd: UInt64 { 0x22_6E6F_6974 }
+
+  private func repeatedKeyError(
+    _ key: ItemKey, _ otherKey: String, startingAt offset: Int, fields: ItemFields
+  ) -> CatalogError {
+    let name: String
+    switch key {
+    case .id: name = "id"
+    case .name: name = "name"
+    case .price: name = "price"
+    case .description: name = "description"
+    case .other: name = otherKey
+    }
+    guard
+      case .duplicateKey(_, let line, let column) = reader.duplicateKeyError(name, startingAt: offset).problem
+    else { preconditionFailure("a duplicate key error") }
+    let shownID = fields.id.flatMap { $0.problem == nil ? $0.text : nil }
+    return validator.itemError(.duplicateKey(name, line: line, column: column), field: nil, id: shownID)
+  }
+}

@@ -1,0 +1,173 @@
+extension JSONReader {
+  /// Reads the string whose opening quote is next.
+  ///
+  /// With `strict`, any raw control character, invalid UTF-8 or unpaired surrogate is a syntax error
+  /// (for keys and values nobody looks at). Without it, they are reported in the result so that the
+  /// caller can name the field they are in; the result has no text when `problem` is set.
+  mutating func readString(strict: Bool) throws(Failure) -> ScannedString {
+    mark = position
+    defer { mark = nil }
+    position += 1
+    var start = position
+    var plain = true
+    var index = position
+    while true {
+      while index < bytes.count {
+        while index + 8 <= bytes.count, !Self.mayNeedAttention(bytes, at: index) { index += 8 }
+        guard index < bytes.count else { break }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") {
+          position = index + 1
+          return try finishString(
+            UnsafeBufferPointer(rebasing: bytes[start..<index]), plain: plain, strict: strict)
+        }
+        if byte == UInt8(ascii: "\\") {
+          position = index
+          return try readEscapedString(
+            prefix: UnsafeBufferPointer(rebasing: bytes[start..<index]), strict: strict)
+        }
+        // Bytes below 0x20 and from 0x7F up: controls, DEL and every byte of a multi-byte character.
+        if byte &- 0x20 >= 0x5F {
+          if byte < 0x20 && strict { throw rawControlError(byte, at: index) }
+          plain = false
+        }
+        index += 1
+      }
+      position = index
+      guard let shift = try refill(keepingFrom: start) else { throw syntaxError("unterminated string") }
+      start -= shift
+      index -= shift
+    }
+  }
+
+  private func finishString(
+    _ raw: UnsafeBufferPointer<UInt8>, plain: Bool, strict: Bool
+  ) throws(Failure) -> ScannedString {
+    if plain {
+      return ScannedString(text: String(decoding: raw, as: UTF8.self), length: raw.count)
+    }
+    guard let text = String(validating: raw, as: UTF8.self) else {
+      if strict { throw syntaxError("invalid UTF-8 in a string", at: mark!) }
+      return ScannedString(text: "", length: 0, problem: .invalidUTF8)
+    }
+    return ScannedString(
+      text: text, length: Self.scalarCount(raw), firstUnsafe: UntrustedText.firstUnsafeScalar(in: text))
+  }
+
+  /// The rest of a string with escapes, from the backslash at `position`; `prefix` came before it.
+  private mutating func readEscapedString(
+    prefix: UnsafeBufferPointer<UInt8>, strict: Bool
+  ) throws(Failure) -> ScannedString {
+    var decoded = Array(prefix)
+    var problem: ScannedString.Problem?
+    while true {
+      guard try ensureAvailable(1) else { throw syntaxError("unterminated string") }
+      let byte = bytes[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        position += 1
+        guard problem == nil, let text = String(validating: decoded, as: UTF8.self) else {
+          let found = problem ?? .invalidUTF8
+          if strict { throw syntaxError("invalid UTF-8 in a string", at: mark!) }
+          return ScannedString(text: "", length: 0, problem: found)
+        }
+        return ScannedString(
+          text: text, length: decoded.withUnsafeBufferPointer(Self.scalarCount),
+          firstUnsafe: UntrustedText.firstUnsafeScalar(in: text))
+      case UInt8(ascii: "\\"):
+        if let unpaired = try appendEscape(to: &decoded), problem == nil {
+          if strict { throw unpairedSurrogateError(unpaired) }
+          problem = .unpairedSurrogate(unpaired)
+        }
+      default:
+        if byte < 0x20 && strict { throw rawControlError(byte, at: position) }
+        decoded.append(byte)
+        position += 1
+      }
+    }
+  }
+
+  /// Decodes the escape at `position` into `buffer`; returns the code unit of an unpaired surrogate,
+  /// which is not appended.
+  private mutating func appendEscape(to buffer: inout [UInt8]) throws(Failure) -> UInt32? {
+    guard try ensureAvailable(2) else { throw syntaxError("unterminated string") }
+    let escaped = bytes[position + 1]
+    switch escaped {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escaped)
+    case UInt8(ascii: "b"): buffer.append(0x08)
+    case UInt8(ascii: "f"): buffer.append(0x0C)
+    case UInt8(ascii: "n"): buffer.append(0x0A)
+    case UInt8(ascii: "r"): buffer.append(0x0D)
+    case UInt8(ascii: "t"): buffer.append(0x09)
+    case UInt8(ascii: "u"):
+      let unit = try hex4(at: position + 2)
+      position += 6
+      var scalar = unit
+      if (0xDC00...0xDFFF).contains(unit) { return unit }
+      if (0xD800...0xDBFF).contains(unit) {
+        guard try ensureAvailable(6), bytes[position] == UInt8(ascii: "\\"),
+          bytes[position + 1] == UInt8(ascii: "u")
+        else { return unit }
+        let low = try hex4(at: position + 2)
+        guard (0xDC00...0xDFFF).contains(low) else { return unit }
+        position += 6
+        scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+      }
+      buffer.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+      return nil
+    default:
+      throw syntaxError(
+        "unknown escape \\\(UntrustedText.escaped(String(decoding: [escaped], as: UTF8.self)))")
+    }
+    position += 2
+    return nil
+  }
+
+  /// The four hexadecimal digits at `index`.
+  private mutating func hex4(at index: Int) throws(Failure) -> UInt32 {
+    let shift = index - position
+    guard try ensureAvailable(shift + 4) else { throw syntaxError("unterminated string") }
+    var value: UInt32 = 0
+    for offset in 0..<4 {
+      let byte = bytes[position + shift + offset]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw syntaxError("expected four hexadecimal digits after \\u", at: position + shift + offset)
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  private func rawControlError(_ byte: UInt8, at index: Int) -> Failure {
+    syntaxError("\(UntrustedText.describeUnsafe(UInt32(byte))) is not escaped in a string", at: index)
+  }
+
+  private func unpairedSurrogateError(_ unit: UInt32) -> Failure {
+    syntaxError(
+      "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: position - 6)
+  }
+
+  /// The number of Unicode scalars in valid UTF-8: every byte that does not continue a character.
+  static func scalarCount(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for byte in utf8 where byte & 0xC0 != 0x80 { count += 1 }
+    return count
+  }
+
+  /// Whether any of the eight bytes at `index` is a quote, a backslash, below 0x20 or from 0x7F up:
+  /// the bytes a string scan must look at one by one (exact, with the usual zero-byte tests).
+  @inline(__always)
+  private static func mayNeedAttention(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    return word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0
+      || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+      || hasZeroByte(word ^ (ones &* 0x7F))
+  }
+}
