@@ -74,6 +74,7 @@ case .run(let options), .play(_, let options):
         width: 80, height: 24)
       state.use(timeZone: .current)
       if let notice = startup.notice { state.showNotice(notice) }
+      if let notice = startup.stickyNotice { state.showStickyNotice(notice) }
       let shell = TerminalShell(
         terminal: Terminal(
           options: Terminal.Options(colorDisabled: options.colorDisabled, mouse: !options.mouseDisabled)),

@@ -12,10 +12,19 @@ import Testing
   /// A state file that only records what it was asked.
   final class RecordingSaver: StateSaving {
     var saved: [ShopState] = []
+    var durable: [ShopState] = []
     var flushes = 0
     var failure: StateFileError?
+    var saveFailure: StateFileError?
 
-    func save(_ state: ShopState) { saved.append(state) }
+    func save(_ state: ShopState, onResult: StateStore.SaveCompletion?) {
+      saved.append(state)
+      onResult?(saveFailure.map { .failure($0) } ?? .success(()))
+    }
+    func saveNow(_ state: ShopState) throws(StateFileError) {
+      if let saveFailure { throw saveFailure }
+      durable.append(state)
+    }
     func flush() throws(StateFileError) {
       flushes += 1
       if let failure { throw failure }
@@ -53,7 +62,8 @@ import Testing
     #expect(app.runtime.updateCount == updates + 1, "the key, once")
     app.scheduler.advance()
     #expect(
-      app.runtime.updateCount == updates + 2, "then the value the store published, as an event of its own")
+      app.runtime.updateCount == updates + 3,
+      "then the value the store published and the save's outcome, each an event of its own")
     #expect(app.runtime.state.lastSent?.value == 1)
     #expect(app.shell.frames.count == 2, "one redraw for both")
     #expect(app.shell.frames.last == Screen.render(app.runtime.state))
@@ -123,5 +133,47 @@ import Testing
     #expect(
       app.shell.exits.first?.message == "cannot write state file /gone/state.json: No such file or directory")
     #expect(app.runtime.finalSave() != nil, "a signal's way out reports it too")
+  }
+
+  @Test func aFailedSaveStaysOnScreenUntilASaveSucceedsAndTheNextChangeTriesAgain() {
+    let app = Harness()
+    let gone = StateFileError.writeFailed(path: "/gone/state.json", reason: "No such file or directory")
+    app.saver.saveFailure = gone
+    app.press("a")
+    app.scheduler.advance()
+    let footer = { Screen.render(app.runtime.state).rowText(23) }
+    #expect(footer().contains("⚠ NOT SAVED: cannot write state file /gone/state.json: No such file"))
+    #expect(app.runtime.state.status.kind == .error)
+    app.press("j")
+    app.scheduler.advance()
+    #expect(footer().contains("NOT SAVED"), "it stays while nothing has been saved")
+    app.saver.saveFailure = nil
+    app.press("a")
+    app.scheduler.advance()
+    #expect(app.saver.saved.count == 2, "the next change tried again")
+    #expect(!footer().contains("NOT SAVED"))
+    #expect(app.runtime.state.status.text == "saved again: the state file has the basket and orders")
+  }
+
+  @Test func aCheckoutIsOnDiskBeforeItIsReported() {
+    let app = Harness()
+    app.press("a")
+    app.press("c")
+    app.press("y")
+    #expect(app.saver.durable.count == 1, "written durably, in the same turn, before any redraw")
+    #expect(app.saver.durable.first?.orders.count == 1)
+    #expect(app.saver.saved.allSatisfy { $0.orders.isEmpty }, "the checkout was not left to the background")
+    #expect(app.runtime.state.status.text.hasPrefix("checked out 1 item"))
+  }
+
+  @Test func aCheckoutThatCannotBeSavedSaysSoAtOnce() {
+    let app = Harness()
+    app.press("a")
+    app.saver.saveFailure = .writeFailed(path: "/gone/state.json", reason: "No space left on device")
+    app.press("c")
+    app.press("y")
+    app.scheduler.advance()
+    #expect(app.runtime.state.stickyNotice?.text.hasPrefix("NOT SAVED: cannot write state file") == true)
+    #expect(app.shell.frames.last.map { $0.rowText(23).contains("No space left") } == true)
   }
 }

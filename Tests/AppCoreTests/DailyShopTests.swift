@@ -182,3 +182,22 @@ import Testing
     #expect(app.state.shop.basket.quantity(ofItemWithID: "banana") == 2, "a double-click still adds")
   }
 }
+
+/// An item's description, from the catalog, in its details.
+@Suite struct DescriptionTests {
+  @Test func theDetailsShowTheDescriptionWrappedByDisplayWidth() throws {
+    let text =
+      "A bright green tea from Uji, stone-ground: 抹茶 whisked with water just off the boil, never boiling."
+    let catalog = try Catalog(
+      currency: "JPY", items: [ShoppingItem(id: "matcha", name: "抹茶 Matcha", price: 1450)],
+      descriptions: ["matcha": text])
+    let app = TestStore(exhaustive: false, catalog: catalog, width: 40, height: 16)
+    app.press(.character("i"))
+    let lines = app.screen.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.contains("A bright green tea from Uji,") })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+    let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(words.contains(text), "the whole description, wrapped")
+    #expect(app.screen.contains("price: 1450 JPY"))
+  }
+}

@@ -394,6 +394,43 @@ class TrustTests(unittest.TestCase):
                       "the screen painted again")
 
 
+class SaveTests(unittest.TestCase):
+    """A save that fails is shown at once and retried; a final save that fails is reported after the
+    terminal is restored, with exit status 1; the last good state file is never lost."""
+
+    def test_a_state_directory_moved_away_is_shown_and_the_exit_says_so(self):
+        directory = tempfile.mkdtemp(prefix="shop-e2e-state-")
+        state = os.path.join(directory, "here", "state.json")
+        shop = WrappedShop(f"--state {state}")
+        self.addCleanup(shop.close)
+        shop.wait_for_text("Basket: 0")
+        shop.send("a")
+        shop.wait_for(lambda: os.path.exists(state), "the first save")
+        os.rename(os.path.join(directory, "here"), os.path.join(directory, "gone"))
+        shop.send("a")
+        shop.wait_for_text("NOT SAVED: cannot write state file")
+        shop.send("b")
+        time.sleep(0.3)
+        self.assertIn("NOT SAVED", shop.screen(), "it stays while saves fail")
+        shop.send("q")
+        self.assertEqual(shop.exit_status(), 1)
+        shop.wait_for_text("shop: cannot write state file")
+        with open(os.path.join(directory, "gone", "state.json")) as file:
+            self.assertIn('"apple"', file.read(), "the last good file is intact")
+
+    def test_a_checkout_is_on_disk_when_it_is_reported(self):
+        directory = tempfile.mkdtemp(prefix="shop-e2e-state-")
+        state = os.path.join(directory, "state.json")
+        shop = WrappedShop(f"--state {state}")
+        self.addCleanup(shop.close)
+        shop.wait_for_text("Basket: 0")
+        shop.send("a", "c", "y")
+        shop.wait_for_text("checked out 1 item")
+        os.kill(shop.pid(), signal.SIGKILL)
+        with open(state) as file:
+            self.assertIn('"placedAt"', file.read())
+
+
 class PlayTests(unittest.TestCase):
     def test_play_shows_the_reorder_bug_line_by_line_then_leaves_the_app_open(self):
         shop = WrappedShop(f"--no-state --play {os.path.join(ROOT, 'examples', 'reorder-bug.shop')}", 100, 30)

@@ -25,6 +25,11 @@ public final class AppRuntime {
   private var ticks: (any Cancellable)?
   private var redrawScheduled = false
   private var hasExited = false
+  private let saveOutcomes: SaveOutcomes
+  /// How many saves have been asked for.
+  private var saveRequests = 0
+  /// Events the effects of the event being handled gave rise to, handled right after it.
+  private var followUps: [AppEvent] = []
   /// How many events have gone through `update`, for tests of the loop itself.
   private(set) var updateCount = 0
 
@@ -42,6 +47,7 @@ public final class AppRuntime {
     self.shell = shell
     startTime = scheduler.now
     let relay = EventRelay()
+    saveOutcomes = SaveOutcomes(scheduler: scheduler) { relay.runtime?.handOverSaveOutcomes() }
     engine = ShopEngine(
       catalog: state.catalog, mode: state.mode, basket: state.shop.basket, debounce: state.debounce,
       scheduler: scheduler, clock: clock, eventsWaiting: { relay.runtime?.handOverEngineEvents() })
@@ -81,17 +87,38 @@ public final class AppRuntime {
   }
 
   private func handle(_ event: AppEvent) {
-    guard !hasExited else { return }
-    updateCount += 1
-    let effects = state.update(event, at: elapsedMilliseconds, engine: engine)
-    for effect in effects { perform(effect) }
+    var queue = [event]
+    while !queue.isEmpty, !hasExited {
+      updateCount += 1
+      let effects = state.update(queue.removeFirst(), at: elapsedMilliseconds, engine: engine)
+      for effect in effects { perform(effect) }
+      queue += followUps
+      followUps.removeAll()
+    }
     requestRedraw()
+  }
+
+  private func handOverSaveOutcomes() {
+    for (request, failure) in saveOutcomes.take() { send(.saveFinished(failure, request: request)) }
   }
 
   private func perform(_ effect: AppEffect) {
     switch effect {
     case .save(let shop):
-      saver?.save(shop)
+      guard let saver else { return }
+      saveRequests += 1
+      let request = saveRequests
+      let outcomes = saveOutcomes
+      saver.save(shop) { outcomes.report($0, request: request) }
+    case .saveDurably(let shop):
+      guard let saver else { return }
+      saveRequests += 1
+      do {
+        try saver.saveNow(shop)
+        followUps.append(.saveFinished(nil, request: saveRequests))
+      } catch {
+        followUps.append(.saveFinished(error, request: saveRequests))
+      }
     case .startTicking:
       ticks = scheduler.schedule(
         after: scheduler.now.advanced(by: .milliseconds(100)), interval: .milliseconds(100),
@@ -130,4 +157,41 @@ public final class AppRuntime {
 /// Lets the engine reach the runtime that owns it, without a cycle; set once, in the runtime's init.
 private final class EventRelay {
   weak var runtime: AppRuntime?
+}
+
+/// The outcomes of background saves, reported on the state file's queue and handed to the runtime on
+/// its scheduler, in order.
+private final class SaveOutcomes: @unchecked Sendable {
+  // @unchecked: `outcomes` is behind its lock; `scheduler` is only asked to schedule, which a dispatch
+  // queue, a PacedScheduler and a TestScheduler all allow from any thread.
+  private let outcomes = Locked<[(request: Int, failure: StateFileError?)]>([])
+  private let scheduler: AnySchedulerOf<DispatchQueue>
+  private let wake: () -> Void
+
+  init(scheduler: AnySchedulerOf<DispatchQueue>, wake: @escaping () -> Void) {
+    self.scheduler = scheduler
+    self.wake = wake
+  }
+
+  /// Keeps the `result` of save number `request` and asks the scheduler to hand it over.
+  func report(_ result: Result<Void, StateFileError>, request: Int) {
+    let failure: StateFileError?
+    switch result {
+    case .success: failure = nil
+    case .failure(let error): failure = error
+    }
+    let first = outcomes.withLock { outcomes in
+      outcomes.append((request, failure))
+      return outcomes.count == 1
+    }
+    if first { scheduler.schedule { [wake] in wake() } }
+  }
+
+  /// The outcomes so far, oldest first.
+  func take() -> [(request: Int, failure: StateFileError?)] {
+    outcomes.withLock { outcomes in
+      defer { outcomes.removeAll() }
+      return outcomes
+    }
+  }
 }

@@ -12,6 +12,8 @@ public struct Startup {
   public let shop: ShopState
   /// A line for the status bar, such as a state file moved aside.
   public let notice: String?
+  /// A line that stays on screen for the whole run: the state file cannot be used, so nothing is kept.
+  public var stickyNotice: String? = nil
 
   /// Loads what `options` name. `scriptMode` uses no state file unless `--state` gives one.
   public static func prepare(
@@ -41,7 +43,8 @@ public struct Startup {
     do {
       switch try StateStore.open(path: path, now: Date()) {
       case .unusable(let notice):
-        return Startup(catalog: catalog, stateStore: nil, shop: ShopState(), notice: notice)
+        return Startup(
+          catalog: catalog, stateStore: nil, shop: ShopState(), notice: nil, stickyNotice: notice)
       case .opened(let store, let loaded):
         var notice = loaded.notice
         let unavailable = catalog.unavailableItems(in: loaded.state.basket.lines)

@@ -70,6 +70,11 @@ public struct AppState: Equatable {
   /// The last thing that happened.
   public internal(set) var status = StatusLine(
     text: "welcome: a or Enter adds, b adds a paper bag, ? shows every key", kind: .info)
+  /// What the user must not miss and that stays until it is resolved: a save that failed, or a run
+  /// without a state file. Drawn in place of the key hints.
+  public internal(set) var stickyNotice: StickyNotice?
+  /// The newest save whose outcome has been seen.
+  var lastSaveReport = 0
   /// Every status line so far, oldest first, for the message log: the last ``MessageLog/capacity``.
   public internal(set) var messages = MessageLog()
   /// Whether the app asked the shell for clock ticks, to animate the timeline.
@@ -122,6 +127,12 @@ public struct AppState: Equatable {
   /// Shows `text` in the status line as something the user must know, such as a state file moved
   /// aside at start.
   public mutating func showNotice(_ text: String) {
+    say(text, kind: .error)
+  }
+
+  /// Shows `text` until the run ends, in place of the key hints: the app runs without a state file.
+  public mutating func showStickyNotice(_ text: String) {
+    stickyNotice = StickyNotice(text: text, clearedBySave: false)
     say(text, kind: .error)
   }
 
@@ -201,4 +212,12 @@ public enum Focus: Equatable, Sendable {
   case items
   /// The basket's lines.
   case basket
+}
+
+/// A line that stays on screen until what it says is resolved.
+public struct StickyNotice: Equatable, Sendable {
+  /// What it says.
+  public let text: String
+  /// Whether the next successful save clears it (a save failure) or nothing does (no state file).
+  public let clearedBySave: Bool
 }

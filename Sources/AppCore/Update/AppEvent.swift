@@ -11,6 +11,9 @@ public enum AppEvent: Equatable, Sendable {
   case played(line: Int, ShopCommand)
   /// The played script has no lines left.
   case playbackFinished
+  /// Save number `request` (counted from 1 in the order they were asked for) finished: `nil` when it
+  /// is on disk, else why it is not. An outcome older than one already seen says nothing new.
+  case saveFinished(StateFileError?, request: Int)
   /// The clock moved on while the timeline animates.
   case tick
   /// The quantity store published a value.
@@ -26,6 +29,8 @@ public enum AppEvent: Equatable, Sendable {
 public enum AppEffect: Equatable, Sendable {
   /// Keep the basket and orders in the state file (in the background).
   case save(ShopState)
+  /// Keep them in the state file now, durably, before anything else is shown: after a checkout.
+  case saveDurably(ShopState)
   /// Paint the whole screen again, whatever the terminal shows now (Ctrl-L).
   case repaint
   /// Run the app's clock at this pace against the real one; 0 stops it.

@@ -26,6 +26,10 @@ extension AppState {
       run(command, engine: engine, effects: &effects)
     case .played(let line, let command):
       play(line: line, command, engine: engine, effects: &effects)
+    case .saveFinished(let failure, let request):
+      guard request > lastSaveReport else { break }
+      lastSaveReport = request
+      saveFinished(failure)
     case .playbackFinished:
       say("▶ the script is over: the shop is yours (? shows every key)", kind: .info)
     case .tick:
@@ -203,6 +207,20 @@ extension AppState {
     }
   }
 
+  /// A save finished: a failure stays on screen until a save succeeds, and the next change tries again.
+  private mutating func saveFinished(_ failure: StateFileError?) {
+    guard let failure else {
+      if stickyNotice?.clearedBySave == true {
+        stickyNotice = nil
+        say("saved again: the state file has the basket and orders", kind: .info)
+      }
+      return
+    }
+    let text = "NOT SAVED: \(UntrustedText.escaped(failure.description)); the next change tries again"
+    if stickyNotice?.text != text { say(text, kind: .error) }
+    stickyNotice = StickyNotice(text: text, clearedBySave: true)
+  }
+
   /// A script line played on screen: the item it names selected (the filter cleared if it hides it),
   /// the command carried out, and the status saying which keys it stands for.
   private mutating func play(
@@ -343,7 +361,8 @@ extension AppState {
         if shop.basket.badgeQuantity != before.basket.badgeQuantity {
           record(.basket(shop.basket.badgeQuantity), effects: &effects)
         }
-        if shop != before { effects.append(.save(shop)) }
+        // A checkout is on disk before it is reported; other changes are saved in the background.
+        if shop != before { effects.append(command == .checkout ? .saveDurably(shop) : .save(shop)) }
         selectBasketLine(basketSelection)
       } catch {
         // An undo the store refused stays on the history, to try again.

@@ -14,6 +14,9 @@ enum DetailsView {
     lines += "id: \(item.id)".wrapped(toWidth: width)
     lines.append("in the basket: \(line?.quantity ?? 0)")
     if !sold { lines.append("no longer sold: Tab, then d, takes it out of the basket") }
+    if let description = state.catalog.description(ofItemWithID: itemID) {
+      lines += [""] + description.wrapped(toWidth: width)
+    }
     OverlayBox.draw(title: "item details", lines: lines, scroll: 0, into: &grid)
   }
 }

@@ -21,6 +21,14 @@ enum FooterView {
       hint = KeyBindings.footer(
         width: layout.width, focus: state.focus, prefix: countPrefix(state), reorder: reorderSummary(state))
     }
+    if let notice = state.stickyNotice {
+      // What must not be missed takes the place of the hints until it is resolved (L has it whole).
+      grid.writeField(
+        " ⚠ " + notice.text.fitted(toWidth: max(0, layout.width - 3)),
+        at: GridPoint(x: 0, y: layout.footerRow),
+        width: layout.width, style: Style(foreground: .danger, attributes: [.bold, .reverse]))
+      return
+    }
     grid.writeField(
       hint, at: GridPoint(x: 0, y: layout.footerRow), width: layout.width, style: Style(foreground: .muted))
   }

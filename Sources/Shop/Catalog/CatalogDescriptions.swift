@@ -1,7 +1,7 @@
 /// The items' descriptions, kept as UTF-8 in 1 MiB chunks rather than as one `String` per item: 4 bytes
 /// an item once any item has a description, nothing before, plus the text itself. A description comes
 /// back as a `String` only when asked for (the app shows one at a time).
-struct CatalogDescriptions: Sendable {
+struct CatalogDescriptions: Sendable, Equatable {
   private static let chunkBits = 20
   private static let chunkSize = 1 << chunkBits
   private static let none = UInt32.max
