@@ -53,6 +53,7 @@ FILES = {
     "bad-duration.shop": "wait soon\n",
     "bad-mode.shop": "mode fast\n",
     "escape.shop": "add \x1b[2J\n",
+    "bad-lane.shop": "compare fast\n",
 }
 # Files that are not text: raw bytes, FIFOs, a directory, a symbolic link, and files whose size is all
 # that matters (sparse, so they take no disk space).
