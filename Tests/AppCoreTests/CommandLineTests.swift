@@ -61,3 +61,20 @@ import Testing
     #expect(try DurationParser.milliseconds("250ms") == 250)
   }
 }
+
+/// Arguments repeated in messages are cut.
+@Suite struct LongArgumentTests {
+  @Test func aMessageQuotesAtMostFortyCharactersOfAnArgumentAndRefusesTheAbsurd() {
+    let long = "--" + String(repeating: "x", count: 100)
+    let message = Result { () throws(CommandLineError) in try CommandLineParser.parse([long]) }
+    #expect(
+      message
+        == .failure(
+          CommandLineError("unknown option '--\(String(repeating: "x", count: 38))…' (see shop --help)")))
+    let huge = String(repeating: "y", count: 5000)
+    #expect(
+      Result { () throws(CommandLineError) in try CommandLineParser.parse(["--catalog", huge]) }
+        == .failure(
+          CommandLineError("an argument of 5000 bytes is longer than any option or file name can be (4096)")))
+  }
+}

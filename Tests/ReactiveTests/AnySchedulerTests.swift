@@ -34,7 +34,7 @@ import Testing
     #expect(recorder.events == [.subscription, .value(2)])
   }
 
-  @Test func erasesARealQueue() {
+  @Test(.tags(.realClock)) func erasesARealQueue() {
     let scheduler = DispatchQueue(label: "AnySchedulerTests").eraseToAnyScheduler()
     let done = DispatchSemaphore(value: 0)
     scheduler.schedule { done.signal() }

@@ -119,7 +119,7 @@ import Testing
     #expect(recorder.events == [.subscription, .value("shop")])
   }
 
-  @Test func worksOnARealQueue() {
+  @Test(.tags(.realClock)) func worksOnARealQueue() {
     let queue = DispatchQueue(label: "DebounceTests.real")
     let subject = PassthroughSubject<Int, Never>()
     let done = DispatchSemaphore(value: 0)

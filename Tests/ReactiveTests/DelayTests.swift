@@ -69,7 +69,7 @@ import Testing
     #expect(recorder.events == [at(0, .subscription), at(1000, .completion(.finished))])
   }
 
-  @Test func keepsTheOrderOnAConcurrentQueue() {
+  @Test(.tags(.realClock)) func keepsTheOrderOnAConcurrentQueue() {
     let queue = DispatchQueue(label: "DelayTests.concurrent", attributes: .concurrent)
     let subject = PassthroughSubject<Int, Never>()
     let done = DispatchSemaphore(value: 0)

@@ -65,7 +65,7 @@ import Testing
     #expect(testTime(5).advanced(by: .nanoseconds(Int.min)) == start)
   }
 
-  @Test func scheduleRunsAsynchronouslyOnTheQueueInOrder() {
+  @Test(.tags(.realClock)) func scheduleRunsAsynchronouslyOnTheQueueInOrder() {
     let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.order")
     let key = DispatchSpecificKey<Int>()
     queue.setSpecific(key: key, value: 7)
@@ -84,7 +84,7 @@ import Testing
     #expect(onQueue.value == Array(repeating: true, count: 100))
   }
 
-  @Test func scheduleAfterRunsNoEarlierThanItsDate() {
+  @Test(.tags(.realClock)) func scheduleAfterRunsNoEarlierThanItsDate() {
     let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.after")
     let done = DispatchSemaphore(value: 0)
     let ranAt = Locked<DispatchQueue.SchedulerTimeType?>(nil)
@@ -97,7 +97,7 @@ import Testing
     #expect(ranAt.value.map { $0 >= due } == true)
   }
 
-  @Test func repeatingScheduleRepeatsUntilCancelled() {
+  @Test(.tags(.realClock)) func repeatingScheduleRepeatsUntilCancelled() {
     let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.repeat")
     let count = Locked(0)
     let thirdRun = DispatchSemaphore(value: 0)

@@ -63,7 +63,7 @@ import Testing
     fulfil?(.success(1))
   }
 
-  @Test func aPromiseCalledFromAnotherThreadReachesEverySubscriber() {
+  @Test(.tags(.realClock)) func aPromiseCalledFromAnotherThreadReachesEverySubscriber() {
     let queue = DispatchQueue(label: "FutureTests.promise")
     // Combine's promise is not Sendable either; the future makes calling it from any thread safe.
     let future = Future<Int, Never> { promise in

@@ -89,7 +89,7 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
-  @Test func deliversInOrderOnARealQueueOffTheCallingStack() {
+  @Test(.tags(.realClock)) func deliversInOrderOnARealQueueOffTheCallingStack() {
     let queue = DispatchQueue(label: "ReceiveOnTests.real")
     let key = DispatchSpecificKey<Int>()
     queue.setSpecific(key: key, value: 1)

@@ -53,7 +53,7 @@ import Testing
     #expect(recorder.events == [.subscription])
   }
 
-  @Test func subscribesOnARealQueue() {
+  @Test(.tags(.realClock)) func subscribesOnARealQueue() {
     let queue = DispatchQueue(label: "SubscribeOnTests.real")
     let key = DispatchSpecificKey<Int>()
     queue.setSpecific(key: key, value: 1)

@@ -168,7 +168,7 @@ import Testing
     #expect(recorder.events == [at(0, .subscription), at(0, .completion(.finished))])
   }
 
-  @Test func worksOnARealQueue() {
+  @Test(.tags(.realClock)) func worksOnARealQueue() {
     let queue = DispatchQueue(label: "ThrottleTests.real")
     let subject = PassthroughSubject<Int, Never>()
     let done = DispatchSemaphore(value: 0)

@@ -13,7 +13,7 @@ import Testing
 /// one after `checked out N` during the next background save), then checks that the file is readable
 /// and holds the last order reported. Order numbers go on rising from one round to the next, so a
 /// round whose writes were all lost would show an older order.
-@Suite struct CrashSafetyTests {
+@Suite(.tags(.realClock)) struct CrashSafetyTests {
   static let directoryVariable = "SHOP_CRASH_WRITER_PATH"
   private static let rounds = 60
   private static let writingMarker = "crash-writer: writing "

@@ -64,9 +64,15 @@ public enum CommandLineParser {
     var seen: Set<String> = []
     var remaining = arguments[...]
 
+    // No option or file name is longer than the system's PATH_MAX, so no message repeats more.
+    if let long = arguments.first(where: { $0.utf8.count > Self.maximumArgumentBytes }) {
+      throw CommandLineError(
+        "an argument of \(long.utf8.count) bytes is longer than any option or file name can be (\(Self.maximumArgumentBytes))"
+      )
+    }
     while let argument = remaining.popFirst() {
       guard argument.hasPrefix("-"), argument != "-" else {
-        throw CommandLineError("unexpected argument '\(argument)' (see shop --help)")
+        throw CommandLineError("unexpected argument '\(Self.cut(argument))' (see shop --help)")
       }
       let (name, inlineValue) = split(argument)
       guard seen.insert(name).inserted else { throw CommandLineError("\(name) is given twice") }
@@ -108,7 +114,8 @@ public enum CommandLineParser {
       case "--store":
         let text = try value()
         guard let mode = QuantityStoreMode(rawValue: text) else {
-          throw CommandLineError("--store: '\(text)' is not a store (use controlled, simple or derived)")
+          throw CommandLineError(
+            "--store: '\(Self.cut(text))' is not a store (use controlled, simple or derived)")
         }
         options.store = mode
       case "--state":
@@ -147,7 +154,7 @@ public enum CommandLineParser {
         guard !path.isEmpty else { throw CommandLineError("--record needs a file name, such as demo.cast") }
         options.recordPath = path
       default:
-        throw CommandLineError("unknown option '\(name)' (see shop --help)")
+        throw CommandLineError("unknown option '\(Self.cut(name))' (see shop --help)")
       }
     }
 
@@ -167,6 +174,14 @@ public enum CommandLineParser {
     if marbles { throw CommandLineError("--marbles works only with --script") }
     if let play { return .play(path: play, options) }
     return .run(options)
+  }
+
+  /// The longest argument: Linux's PATH_MAX, the longest file name the system takes.
+  static let maximumArgumentBytes = 4096
+
+  /// At most ``UntrustedText/maximumQuotedLength`` characters of `text`, then `…`.
+  private static func cut(_ text: String) -> String {
+    UntrustedText.cut(text, to: UntrustedText.maximumQuotedLength)
   }
 
   private static func split(_ argument: String) -> (name: String, value: String?) {

@@ -1,17 +1,22 @@
+import Shop
+
 /// Reads the durations of the command line and of scripts: `250ms`, `1s`, `1.5s`, or a bare number of
 /// seconds. The result is whole milliseconds; a finer value is an error rather than silently rounded.
 public enum DurationParser {
   /// Why a duration was refused.
   public enum Problem: Error, Equatable, CustomStringConvertible {
+    /// Not a duration at all.
     case notADuration(String)
+    /// Finer than the whole milliseconds the app counts.
     case tooPrecise(String)
 
     /// The line for an error message.
     public var description: String {
       switch self {
       case .notADuration(let text):
-        "'\(text)' is not a duration (use 250ms, 1s, 1.5s or a number of seconds)"
-      case .tooPrecise(let text): "'\(text)' is finer than a millisecond"
+        "'\(UntrustedText.cut(text, to: UntrustedText.maximumQuotedLength))' is not a duration (use 250ms, 1s, 1.5s or a number of seconds)"
+      case .tooPrecise(let text):
+        "'\(UntrustedText.cut(text, to: UntrustedText.maximumQuotedLength))' is finer than a millisecond"
       }
     }
   }
