@@ -394,6 +394,45 @@ class TrustTests(unittest.TestCase):
                       "the screen painted again")
 
 
+class DailyShopTests(unittest.TestCase):
+    """Focus, the basket's keys, the order history and the help, as a user walks through them."""
+
+    def test_focus_history_details_and_help(self):
+        shop = WrappedShop("--no-state", 100, 30)
+        self.addCleanup(shop.close)
+        shop.wait_for_text("Basket: 0")
+        shop.send("2", "a", "c")
+        shop.wait_for_text("check out these items?")
+        shop.send("y")
+        shop.wait_for_text("checked out 2 items, 1.00 EUR")
+        shop.send("j", "a", "b")
+        shop.wait_for_text("1 × Paper bag")
+        # The basket has focus: d takes the paper bag out.
+        shop.send("Tab")
+        shop.wait_for_text("d remove line")
+        shop.send("j", "d")
+        shop.wait_for(lambda: "1 × Paper bag" not in shop.screen(), "the bag removed")
+        shop.send("BTab")
+        shop.wait_for_text("Tab basket")
+        # The order history and its lines.
+        shop.send("o")
+        shop.wait_for_text("orders, newest first (1)")
+        shop.send("Enter")
+        shop.wait_for_text("2 × Apple")
+        shop.send("r")
+        shop.wait_for_text("reordered 2 items")
+        # Details, then the help, scrolled to its end.
+        shop.send("i")
+        shop.wait_for_text("item details")
+        shop.send("Escape", "?")
+        shop.wait_for_text("In the item list")
+        for _ in range(80):
+            shop.send("j")
+        shop.wait_for_text("no separate count that could disagree")
+        shop.send("Escape")
+        shop.wait_for_text("a add")
+
+
 class SaveTests(unittest.TestCase):
     """A save that fails is shown at once and retried; a final save that fails is reported after the
     terminal is restored, with exit status 1; the last good state file is never lost."""
