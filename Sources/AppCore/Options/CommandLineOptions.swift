@@ -31,6 +31,23 @@ public struct AppOptions: Equatable {
   /// `--record FILE.cast`: what the terminal shows, kept as an asciicast v2 recording.
   public var recordPath: String?
 
+  /// Options; with no arguments, those of a plain `shop`: the built-in catalog, a 1 s debounce, the
+  /// controlled store, the standard state file, colour, the mouse, no recording.
+  public init(
+    catalogPath: String? = nil, debounce: DebounceInterval = .standard,
+    store: QuantityStoreMode = .controlled,
+    state: StateChoice = .standard, colorDisabled: Bool = false, mouseDisabled: Bool = false,
+    recordPath: String? = nil
+  ) {
+    self.catalogPath = catalogPath
+    self.debounce = debounce
+    self.store = store
+    self.state = state
+    self.colorDisabled = colorDisabled
+    self.mouseDisabled = mouseDisabled
+    self.recordPath = recordPath
+  }
+
   /// The state file the user chose.
   public enum StateChoice: Equatable {
     /// The standard location (`$XDG_STATE_HOME/shop/state.json`); in script mode, none.

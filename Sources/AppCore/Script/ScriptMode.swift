@@ -21,7 +21,7 @@ public enum ScriptMode {
   }
 
   /// Runs the script at `path` on `console`; returns the exit status.
-  static func run(
+  public static func run(
     path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions, console: ScriptConsole
   ) -> Int32 {
     let lines: [ScriptLine]
