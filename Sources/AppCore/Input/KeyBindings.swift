@@ -51,6 +51,9 @@ enum KeyBindings {
       hint: "/ filter", action: .beginFilter),
     KeyBinding(keys: [.escape], label: "Esc", meaning: "clear the filter", hint: nil, action: .clearFilter),
     KeyBinding(
+      keys: [.character("s")], label: "s", meaning: "sort: catalog order, by name, by price", hint: nil,
+      action: .cycleOrder),
+    KeyBinding(
       keys: [.character("L")], label: "L", meaning: "the message log: every message in full",
       hint: "L log", action: .openMessages),
     KeyBinding(

@@ -19,6 +19,9 @@ public final class AppRuntime {
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let startTime: DispatchQueue.SchedulerTimeType
   private let saver: (any StateSaving)?
+  private let listWork: any ListWorkRunner
+  private let listEvents: ListEventRelay
+  private var search: SearchCancellation?
   private weak var shell: (any AppShell)?
   private var ticks: (any Cancellable)?
   private var redrawScheduled = false
@@ -27,21 +30,25 @@ public final class AppRuntime {
   private(set) var updateCount = 0
 
   /// A runtime for `state` on `scheduler`, whose time starts now. `clock` stamps orders; `saver` keeps
-  /// the shop between runs; `shell` draws and ends the app.
+  /// the shop between runs; `shell` draws and ends the app; `listWork` runs the item list's long
+  /// searches and builds, whose answers come back on `scheduler`.
   public init(
     state: AppState, scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date,
-    saver: (any StateSaving)?, shell: any AppShell
+    saver: (any StateSaving)?, shell: any AppShell, listWork: any ListWorkRunner = BackgroundListWorkRunner()
   ) {
     self.state = state
     self.scheduler = scheduler
     self.saver = saver
     self.shell = shell
+    self.listWork = listWork
+    listEvents = ListEventRelay(scheduler: scheduler)
     startTime = scheduler.now
     let relay = EventRelay()
     engine = ShopEngine(
       catalog: state.catalog, mode: state.mode, quantity: state.basketQuantity, debounce: state.debounce,
       scheduler: scheduler, clock: clock, eventsWaiting: { relay.runtime?.handOverEngineEvents() })
     relay.runtime = self
+    listEvents.runtime = self
   }
 
   /// Milliseconds since the runtime started, on its scheduler's clock.
@@ -100,6 +107,19 @@ public final class AppRuntime {
       shell?.invalidate()
     case .announce(let event):
       shell?.announce(event)
+    case .startListWork(let work):
+      let cancellation = SearchCancellation()
+      if work.isSearch {
+        search?.cancel()
+        search = cancellation
+      }
+      let events = listEvents
+      listWork.run {
+        if let event = work.run(isCancelled: { cancellation.isCancelled }) { events.deliver(event) }
+      }
+    case .cancelSearch:
+      search?.cancel()
+      search = nil
     case .quit:
       hasExited = true
       ticks?.cancel()

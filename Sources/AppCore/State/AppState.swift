@@ -42,8 +42,8 @@ public struct AppState: Equatable {
   public internal(set) var width: Int
   /// The window's rows.
   public internal(set) var height: Int
-  /// The item list: selection, scroll and filter.
-  public internal(set) var list = ListState()
+  /// The item list: selection, scroll, filter and order.
+  public internal(set) var list: ListState
   /// What covers the main screen, if anything: the help, the checkout confirmation, the message log.
   public internal(set) var overlay: Overlay?
   /// The last thing that happened.
@@ -68,6 +68,7 @@ public struct AppState: Equatable {
     self.debounce = debounce
     self.width = max(0, width)
     self.height = max(0, height)
+    list = ListState(catalog: catalog)
     badge = Stamped(value: shop.basket.badgeQuantity, milliseconds: 0, sequence: 0)
   }
 

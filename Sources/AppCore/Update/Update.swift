@@ -17,6 +17,10 @@ extension AppState {
       run(command, engine: engine, effects: &effects)
     case .tick:
       break
+    case .filterResult(let query, let matches):
+      receiveFilterResult(query: query, matches: matches)
+    case .listOrderReady(let order):
+      receiveOrder(order)
     case .storePublished(let value):
       lastSent = stamp(value)
       record(.sent(value), effects: &effects)
@@ -74,7 +78,9 @@ extension AppState {
     case .debounceDown:
       run(.debounce(debounce.decreased), engine: engine, effects: &effects)
     case .beginFilter, .filterType, .filterPaste, .filterBackspace, .finishFilter, .clearFilter:
-      editFilter(action)
+      editFilter(action, effects: &effects)
+    case .cycleOrder:
+      cycleOrder(effects: &effects)
     case .ignorePaste(let characters):
       say(
         "paste ignored (\(characters) character\(characters == 1 ? "" : "s")): pasted text goes only into the filter, opened with /",
