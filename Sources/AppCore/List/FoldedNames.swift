@@ -22,7 +22,9 @@ final class FoldedNames: Sendable {
     var inner: [UInt32] = []
     var hasInner = [UInt64](repeating: 0, count: (names.count + 63) / 64)
     starts.reserveCapacity(names.count + 1)
-    bytes.reserveCapacity(names.count * 20)
+    // Folding rarely lengthens a name (ŉ to ʼn does): room for every name and its zero byte, so that
+    // the buffer is not grown, which for a moment holds it twice.
+    bytes.reserveCapacity(names.reduce(0) { $0 + $1.utf8.count + 1 } + 4096)
     for (index, name) in names.enumerated() {
       starts.append(UInt32(bytes.count))
       let innerBefore = inner.count
