@@ -25,8 +25,9 @@ struct ListBenchmarks {
       }
     }
     printTable(
-      "AppCore: the list's index at 1,000,000 items, built once (floor: one pass over the names, "
-        + "\(format(floor / 1e6)) ms)", ["build", "ms", "x floor"], buildRows(catalog, floor: floor))
+      "AppCore: the list's index at 1,000,000 items, built once, and the memory it keeps and needs while "
+        + "it builds (floor: one pass over the names, \(format(floor / 1e6)) ms)",
+      ["build", "ms", "x floor", "kept MB", "peak extra MB"], buildRows(catalog, floor: floor))
     printTable(
       "AppCore: filter keystrokes at 1,000,000 items, each answered and rendered (target: median <= 16 ms, "
         + "worst <= 50 ms)", ["keys", "median ms", "worst ms", "median x floor", "target"],
@@ -41,20 +42,24 @@ struct ListBenchmarks {
 
   private func buildRows(_ catalog: Catalog, floor: Double) -> [[String]] {
     var rows: [[String]] = []
+    let app = ListApp(catalog: catalog)
+    var total = 0
     for (name, order) in [
       ("fold every name", ListOrder.catalog), ("name order", .name), ("price order", .price),
     ] {
-      var samples: [Double] = []
-      for _ in 0..<3 {
-        let app = ListApp(catalog: catalog)
-        if order == .name { app.prepareFilter() }
-        let start = nanosecondsNow()
-        if order == .catalog { app.prepareFilter() } else { app.prepare(order) }
-        samples.append(Double(nanosecondsNow() - start))
-      }
-      let median = samples.sorted()[samples.count / 2]
-      rows.append([name, format(median / 1e6), format(median / floor, 2)])
+      Memory.resetPeak()
+      let before = Memory.residentKilobytes()
+      let start = nanosecondsNow()
+      if order == .catalog { app.prepareFilter() } else { app.prepare(order) }
+      let time = Double(nanosecondsNow() - start)
+      let kept = Memory.residentKilobytes() - before
+      total += kept
+      rows.append([
+        name, format(time / 1e6), format(time / floor, 2), format(Double(kept) / 1024),
+        format(Double(Memory.peakKilobytes() - before) / 1024),
+      ])
     }
+    rows.append(["all three", "", "", format(Double(total) / 1024), ""])
     return rows
   }
 
@@ -230,4 +235,25 @@ private final class SilentShell: AppShell {
   func invalidate() {}
   func announce(_ event: TimedEvent) {}
   func exit(status: Int32, message: String?) {}
+}
+
+/// The process's resident memory, from `/proc/self/status`.
+private enum Memory {
+  /// Resident memory now (VmRSS), in kilobytes.
+  static func residentKilobytes() -> Int { field("VmRSS:") }
+
+  /// The most resident memory since the last ``resetPeak()`` (VmHWM), in kilobytes.
+  static func peakKilobytes() -> Int { field("VmHWM:") }
+
+  /// Starts the peak again from now (writing 5 to `/proc/self/clear_refs`).
+  static func resetPeak() {
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+  }
+
+  private static func field(_ name: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) })
+    else { return 0 }
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+  }
 }
