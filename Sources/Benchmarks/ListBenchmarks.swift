@@ -74,6 +74,7 @@ struct ListBenchmarks {
       ("type creme (finds Crème)", Self.keys(typing: "creme")),
       ("type xyzzy (nothing matches)", Self.keys(typing: "xyzzy")),
       ("type a (everything matches)", Self.keys(typing: "a")),
+      ("type apple (after a matched everything)", Self.keys(typing: "apple")),
       ("erase a (back to everything)", Self.keys(typing: "a") + [.backspace]),
     ]
     let app = ListApp(catalog: catalog)
@@ -159,7 +160,8 @@ struct ListBenchmarks {
   }
 
   /// `count` items whose names mix ASCII, accents, German, Cyrillic, Korean and Japanese, every one
-  /// holding an `a`; one in 24 holds `banana`, one in 24 `抹茶`.
+  /// holding an `a`; one in 24 holds `banana`, one in 24 `抹茶`. Numbers have seven digits, so that
+  /// names are as long in a small catalog as in a large one.
   static func catalog(count: Int) -> Catalog {
     let kinds = [
       "Apple", "Banana", "Crème fraîche", "抹茶 Matcha", "Sourdough bread", "Straße Brot", "Jalapeño",
@@ -174,7 +176,8 @@ struct ListBenchmarks {
     let items = (0..<count).map { index in
       ShoppingItem(
         id: "item-\(index)",
-        name: "\(kinds[index % kinds.count]) \(kindsOf[(index / kinds.count) % kindsOf.count]) \(index)",
+        name:
+          "\(kinds[index % kinds.count]) \(kindsOf[(index / kinds.count) % kindsOf.count]) \(number(index))",
         price: (index &* 7919) % 10_000)
     }
     return try! Catalog(currency: "EUR", items: items)
@@ -256,4 +259,10 @@ private enum Memory {
     else { return 0 }
     return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
   }
+}
+
+/// `index` in seven digits, zeros first.
+private func number(_ index: Int) -> String {
+  let digits = String(index)
+  return String(repeating: "0", count: max(0, 7 - digits.count)) + digits
 }

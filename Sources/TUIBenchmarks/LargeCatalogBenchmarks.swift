@@ -101,7 +101,9 @@ struct LargeCatalogBenchmarks {
     var json = "{\"currency\": \"EUR\", \"items\": [\n"
     json.reserveCapacity(count * 72)
     for index in 0..<count {
-      let name = "\(kinds[index % kinds.count]) \(kindsOf[(index / kinds.count) % kindsOf.count]) \(index)"
+      let digits = String(index)
+      let number = String(repeating: "0", count: max(0, 7 - digits.count)) + digits
+      let name = "\(kinds[index % kinds.count]) \(kindsOf[(index / kinds.count) % kindsOf.count]) \(number)"
       json += "{\"id\": \"item-\(index)\", \"name\": \"\(name)\", \"price\": \((index &* 7919) % 10_000)}"
       json += index == count - 1 ? "\n" : ",\n"
     }

@@ -6,11 +6,8 @@ final class FoldedNames: Sendable {
   let bytes: [UInt8]
   /// Where each name begins in ``bytes``; one more entry than there are names, the end.
   let starts: [UInt32]
-  /// Sorted positions in ``bytes`` inside a scalar that folded to several (`ß` to `ss`), where no
-  /// match may begin or end.
-  let inner: [UInt32]
-  /// One bit per name, set when the name has such positions: only these names need looking up there.
-  let hasInner: [UInt64]
+  /// Where in ``bytes`` no match may begin or end: inside a scalar that folded to several (`ß` to `ss`).
+  let innerEdges: InnerEdges
   /// Each name's ``ByteSignature``.
   let signatures: [UInt64]
 
@@ -20,18 +17,25 @@ final class FoldedNames: Sendable {
     var bytes: [UInt8] = []
     var starts: [UInt32] = []
     var inner: [UInt32] = []
-    var hasInner = [UInt64](repeating: 0, count: (names.count + 63) / 64)
+    var expanded: [UInt32] = []
+    var innerEdges = InnerEdges(count: names.count)
     starts.reserveCapacity(names.count + 1)
     // Folding rarely lengthens a name (ŉ to ʼn does): room for every name and its zero byte, so that
     // the buffer is not grown, which for a moment holds it twice.
     bytes.reserveCapacity(names.reduce(0) { $0 + $1.utf8.count + 1 } + 4096)
     for (index, name) in names.enumerated() {
       starts.append(UInt32(bytes.count))
-      let innerBefore = inner.count
-      folder.fold(name, into: &bytes, inner: &inner)
-      if inner.count > innerBefore { hasInner[index >> 6] |= 1 << UInt64(index & 63) }
+      let start = bytes.count
+      folder.fold(name, into: &bytes, inner: &inner, expanded: &expanded)
+      if !inner.isEmpty {
+        innerEdges.add(
+          inner, forName: index, plainSignature: Self.signature(of: bytes[start...], apartFrom: expanded))
+        inner.removeAll(keepingCapacity: true)
+        expanded.removeAll(keepingCapacity: true)
+      }
       bytes.append(0)
     }
+    innerEdges.finish()
     starts.append(UInt32(bytes.count))
     var signatures = [UInt64](repeating: 0, count: names.count)
     for index in signatures.indices {
@@ -39,13 +43,22 @@ final class FoldedNames: Sendable {
     }
     self.bytes = bytes
     self.starts = starts
-    self.inner = inner
-    self.hasInner = hasInner
+    self.innerEdges = innerEdges
     self.signatures = signatures
   }
 
   /// How many names.
   var count: Int { starts.count - 1 }
+
+  /// The ``ByteSignature`` of `name` without the bytes in the ranges `expanded` (start and end pairs,
+  /// counted in the buffer `name` is a slice of).
+  private static func signature(of name: ArraySlice<UInt8>, apartFrom expanded: [UInt32]) -> UInt64 {
+    var plain = name
+    for pair in stride(from: 0, to: expanded.count, by: 2) {
+      for position in Int(expanded[pair])..<Int(expanded[pair + 1]) { plain[position] = 0 }
+    }
+    return ByteSignature.of(plain)
+  }
 
   /// The folded bytes of name `index`, without its zero byte.
   func name(_ index: Int) -> ArraySlice<UInt8> {
@@ -70,11 +83,12 @@ final class FoldedNames: Sendable {
     return bytes.withUnsafeBufferPointer { bytes in
       starts.withUnsafeBufferPointer { starts in
         signatures.withUnsafeBufferPointer { signatures in
-          query.withUnsafeBufferPointer { query in
-            NameSearch(
-              bytes: bytes, starts: starts, signatures: signatures, inner: inner, hasInner: hasInner,
-              query: query
-            ).run(among: candidates, isCancelled: isCancelled)
+          innerEdges.withView { innerEdges in
+            query.withUnsafeBufferPointer { query in
+              NameSearch(
+                bytes: bytes, starts: starts, signatures: signatures, innerEdges: innerEdges, query: query
+              ).run(among: candidates, isCancelled: isCancelled)
+            }
           }
         }
       }

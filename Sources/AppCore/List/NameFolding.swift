@@ -52,21 +52,31 @@ struct NameFolder {
   /// A folder with nothing remembered yet.
   init() {}
 
-  /// Appends the folded bytes of `text` to `bytes`, and to `inner` every position (counted in `bytes`)
-  /// at which a match may not begin or end.
-  mutating func fold(_ text: String, into bytes: inout [UInt8], inner: inout [UInt32]) {
+  /// Appends the folded bytes of `text` to `bytes`; and, counted in `bytes`, to `inner` every position
+  /// at which a match may not begin or end, and to `expanded` the start and end of each scalar's fold
+  /// that has such positions.
+  mutating func fold(
+    _ text: String, into bytes: inout [UInt8], inner: inout [UInt32], expanded: inout [UInt32]
+  ) {
     var text = text
     let innerStart = inner.count
-    if let length = text.withUTF8({ fold(utf8: $0, at: bytes.count, inner: &inner, jamoComposed: false) }) {
+    let expandedStart = expanded.count
+    let first = text.withUTF8 {
+      fold(utf8: $0, at: bytes.count, inner: &inner, expanded: &expanded, jamoComposed: false)
+    }
+    if let length = first {
       bytes.append(contentsOf: scratch[..<length])
       return
     }
     // Conjoining jamo: compose them first, then fold the syllables.
     inner.removeSubrange(innerStart...)
+    expanded.removeSubrange(expandedStart...)
     var scalars = Array(text.unicodeScalars)
     HangulJamo.compose(&scalars)
     var composed = String(String.UnicodeScalarView(scalars))
-    let length = composed.withUTF8 { fold(utf8: $0, at: bytes.count, inner: &inner, jamoComposed: true) }!
+    let length = composed.withUTF8 {
+      fold(utf8: $0, at: bytes.count, inner: &inner, expanded: &expanded, jamoComposed: true)
+    }!
     bytes.append(contentsOf: scratch[..<length])
   }
 
@@ -74,7 +84,8 @@ struct NameFolder {
   mutating func fold(query: String) -> [UInt8] {
     var bytes: [UInt8] = []
     var inner: [UInt32] = []
-    fold(query, into: &bytes, inner: &inner)
+    var expanded: [UInt32] = []
+    fold(query, into: &bytes, inner: &inner, expanded: &expanded)
     return bytes
   }
 
@@ -82,7 +93,8 @@ struct NameFolder {
   /// text will be appended at `base`, which inner positions count from. Returns `nil` at a
   /// conjoining jamo, unless `jamoComposed` says the jamo left are those that compose with nothing.
   private mutating func fold(
-    utf8: UnsafeBufferPointer<UInt8>, at base: Int, inner: inout [UInt32], jamoComposed: Bool
+    utf8: UnsafeBufferPointer<UInt8>, at base: Int, inner: inout [UInt32], expanded: inout [UInt32],
+    jamoComposed: Bool
   ) -> Int? {
     let capacity = utf8.count * Self.maximumGrowth
     var folded = scratch
@@ -105,6 +117,7 @@ struct NameFolder {
         let entry = self.entry(for: value)
         if entry.inner != 0 {
           for bit in 0..<16 where entry.inner & (1 << bit) != 0 { inner.append(UInt32(base + output + bit)) }
+          expanded += [UInt32(base + output), UInt32(base + output + Int(entry.length))]
         }
         var position = Int(entry.offset)
         for _ in 0..<entry.length {

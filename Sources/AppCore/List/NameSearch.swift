@@ -7,10 +7,8 @@ struct NameSearch {
   let starts: UnsafeBufferPointer<UInt32>
   /// Each name's ``ByteSignature``.
   let signatures: UnsafeBufferPointer<UInt64>
-  /// Sorted positions where no match may begin or end.
-  let inner: [UInt32]
-  /// One bit per name that has such positions.
-  let hasInner: [UInt64]
+  /// Where no match may begin or end.
+  let innerEdges: InnerEdges.View
   /// The folded query, not empty.
   let query: UnsafeBufferPointer<UInt8>
 
@@ -32,14 +30,16 @@ struct NameSearch {
       if let candidates {
         for position in checked..<stop {
           let item = Int(candidates[position])
-          if signatures[item] & signature == signature, isExact && !hasInnerEdges(item) || holdsQuery(item) {
+          if signatures[item] & signature == signature,
+            isExact && isWhole(item, signature) || holdsQuery(item)
+          {
             found.append(Int32(item))
           }
         }
       } else {
         for item in checked..<stop
         where signatures[item] & signature == signature
-          && (isExact && !hasInnerEdges(item) || holdsQuery(item))
+          && (isExact && isWhole(item, signature) || holdsQuery(item))
         {
           found.append(Int32(item))
         }
@@ -73,23 +73,13 @@ struct NameSearch {
 
   @inline(__always)
   private func edgesAllowMatch(at start: Int, in item: Int) -> Bool {
-    guard hasInnerEdges(item) else { return true }
-    return !contains(inner, start) && !contains(inner, start + query.count)
+    !innerEdges.hasAny(item) || !innerEdges.forbid(start: start, end: start + query.count, in: item)
   }
 
-  /// Whether name `item` has positions where a match may not begin or end.
+  /// Whether name `item`, whose signature has the one byte of an exact query's `signature`, holds
+  /// that byte whole: outside any scalar that folded to several.
   @inline(__always)
-  private func hasInnerEdges(_ item: Int) -> Bool {
-    hasInner[item >> 6] & (1 << UInt64(item & 63)) != 0
-  }
-
-  private func contains(_ sorted: [UInt32], _ value: Int) -> Bool {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(sorted[middle]) < value { low = middle + 1 } else { high = middle }
-    }
-    return low < sorted.count && Int(sorted[low]) == value
+  private func isWhole(_ item: Int, _ signature: UInt64) -> Bool {
+    !innerEdges.hasAny(item) || innerEdges.plainSignature(of: item) & signature != 0
   }
 }
