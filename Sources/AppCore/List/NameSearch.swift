@@ -21,7 +21,6 @@ struct NameSearch {
     let signature = ByteSignature.of(query)
     let isExact = ByteSignature.isExact(query)
     var found: [Int32] = []
-    found.reserveCapacity(candidates?.count ?? (starts.count - 1))
     let count = candidates?.count ?? (starts.count - 1)
     var checked = 0
     while checked < count {
@@ -46,7 +45,9 @@ struct NameSearch {
       }
       checked = stop
     }
-    return found
+    // The answer is kept (in the filter's history): no room left over from growing it.
+    guard found.capacity > found.count + found.count / 4 + 64 else { return found }
+    return found.withUnsafeBufferPointer { Array($0) }
   }
 
   /// Whether name `item` holds the query, beginning and ending on the edges of folded scalars.

@@ -38,4 +38,13 @@ import Testing
     #expect(history.levels.last?.matches == [2], "the same query again replaces its answer")
     #expect(history.levels.count == 2)
   }
+
+  @Test func answersKeptInTheHistoryHoldNoRoomToSpare() {
+    let names = FoldedNames(names: (0..<20_000).map { $0 % 100 == 0 ? "needle \($0)" : "hay \($0)" })
+    for query in ["needle", "hay", "1"] {
+      let found = names.search(Array(query.utf8), among: nil, isCancelled: { false })!
+      #expect(
+        found.capacity <= found.count + found.count / 4 + 64, "\(query): \(found.count) in \(found.capacity)")
+    }
+  }
 }
