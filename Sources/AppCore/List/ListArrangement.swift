@@ -28,12 +28,17 @@ enum ListArrangement {
     }
     let target = Int32(catalogIndex)
     guard list.order == .catalog else { return shown.firstIndex(of: target) }
+    return position(of: target, inAscending: shown)
+  }
+
+  /// Where `item` is in `sorted`, ascending, if it is there: a binary search.
+  static func position(of item: Int32, inAscending sorted: [Int32]) -> Int? {
     var low = 0
-    var high = shown.count
+    var high = sorted.count
     while low < high {
       let middle = (low + high) / 2
-      if shown[middle] < target { low = middle + 1 } else { high = middle }
+      if sorted[middle] < item { low = middle + 1 } else { high = middle }
     }
-    return low < shown.count && shown[low] == target ? low : nil
+    return low < sorted.count && sorted[low] == item ? low : nil
   }
 }

@@ -9,6 +9,16 @@ extension AppState {
     list.catalogIndex(at: list.selection, catalogCount: catalog.items.count).map { catalog.items[$0] }
   }
 
+  /// Selects the catalog item at `index`, wherever the list's order puts it, clearing the filter
+  /// first if the filter hides it (as a script played on screen selects the item its line names).
+  mutating func selectItem(atCatalogIndex index: Int, effects: inout [AppEffect]) {
+    guard catalog.items.indices.contains(index) else { return }
+    if let matches = list.matches, ListArrangement.position(of: Int32(index), inAscending: matches) == nil {
+      editFilter(.clearFilter, effects: &effects)
+    }
+    select(ListArrangement.position(of: index, in: list) ?? 0)
+  }
+
   /// Moves the selection to `position`, clamped, and scrolls just enough to keep it visible.
   mutating func select(_ position: Int) {
     let count = visibleCount

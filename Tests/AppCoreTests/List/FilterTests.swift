@@ -154,6 +154,23 @@ import Testing
     #expect(app.state.visibleCount == 200)
   }
 
+  @Test func selectingAnItemByItsCatalogIndexClearsAFilterThatHidesItAndFindsItInAnyOrder() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("s"))
+    app.press(.character("/"))
+    app.type("an")
+    app.press(.enter)
+    var state = app.state
+    var effects: [AppEffect] = []
+    state.selectItem(atCatalogIndex: 1, effects: &effects)
+    #expect(state.selectedItem?.name == "Banana", "shown: the filter stays")
+    #expect(state.list.filter == "an")
+    state.selectItem(atCatalogIndex: 0, effects: &effects)
+    #expect(state.selectedItem?.name == "Apple", "hidden by the filter, which is cleared")
+    #expect(state.list.filter.isEmpty && state.list.order == .name)
+    #expect(effects.isEmpty)
+  }
+
   @Test func aQueryOfCombiningMarksAloneMatchesNothing() {
     let app = TestStore(exhaustive: false)
     app.press(.character("/"))
