@@ -1,10 +1,16 @@
 import BenchmarkSupport
 import Foundation
 
-/// `make bench`: every benchmark of the project, printed as tables.
-let reactive = ReactiveBenchmarks()
-reactive.run()
-OperatorScaleBenchmarks().run()
-runShopBenchmarks()
-RenderBenchmarks().run()
-ScriptBenchmarks().run()
+/// `make bench`: every benchmark of the project, printed as tables. `Benchmarks list` runs only the
+/// item list's.
+if CommandLine.arguments.dropFirst().first == "list" {
+  ListBenchmarks().run()
+} else {
+  let reactive = ReactiveBenchmarks()
+  reactive.run()
+  OperatorScaleBenchmarks().run()
+  runShopBenchmarks()
+  RenderBenchmarks().run()
+  ListBenchmarks().run()
+  ScriptBenchmarks().run()
+}

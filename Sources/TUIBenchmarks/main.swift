@@ -5,3 +5,4 @@ import Foundation
 /// pseudo-terminal. (Render times are the Benchmarks executable's, which links the app core.)
 let binary = CommandLine.arguments.dropFirst().first ?? ".build/release/shop"
 AppProcessBenchmarks(binary: binary).run()
+LargeCatalogBenchmarks(binary: binary).run()

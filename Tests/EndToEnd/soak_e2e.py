@@ -20,7 +20,7 @@ SEED = int(os.environ.get("SHOP_SOAK_SEED", "20644"))
 # Every key binding except those that quit or stop (q, Ctrl-C, Ctrl-Z), keys the app ignores, and
 # characters for the filter. tmux key names: PPage and NPage are PgUp and PgDn.
 KEYS = ["Up", "Down", "k", "j", "PPage", "NPage", "g", "Home", "G", "End", "a", "Enter", "b", "x", "r",
-        "c", "m", "+", "-", "=", "_", "/", "?", "Escape", "BSpace", "DC", "Tab", "Left", "Right", "e", "n",
+        "c", "m", "s", "+", "-", "=", "_", "/", "?", "Escape", "BSpace", "DC", "Tab", "Left", "Right", "e", "n",
         "o", "Space", "é", "抹", "1"]
 KEYS_PER_SEND = 10
 KEYS_BETWEEN_STORMS = 50

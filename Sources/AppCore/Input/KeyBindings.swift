@@ -34,6 +34,9 @@ enum KeyBindings {
       keys: [.character("x")], label: "x", meaning: "remove one of the selected item", hint: "x remove",
       action: .removeSelected),
     KeyBinding(keys: [.escape], label: "Esc", meaning: "clear the filter", hint: nil, action: .clearFilter),
+    KeyBinding(
+      keys: [.character("s")], label: "s", meaning: "sort: catalog order, by name, by price", hint: nil,
+      action: .cycleOrder),
   ]
 
   /// Keys of the basket, when it has focus.

@@ -21,6 +21,9 @@ public final class AppRuntime {
   private let startTime: DispatchQueue.SchedulerTimeType
   private let saver: (any StateSaving)?
   private let setPace: ((Double) -> Void)?
+  private let listWork: any ListWorkRunner
+  private let listEvents: ListEventRelay
+  private var search: SearchCancellation?
   private weak var shell: (any AppShell)?
   private var ticks: (any Cancellable)?
   private var redrawScheduled = false
@@ -35,16 +38,20 @@ public final class AppRuntime {
 
   /// A runtime for `state` on `scheduler`, whose time starts now. `clock` stamps orders; `saver` keeps
   /// the shop between runs; `shell` draws and ends the app; `setPace` changes how fast the scheduler's
-  /// clock runs (a ``PacedScheduler``'s `setRate`), when it can.
+  /// clock runs (a ``PacedScheduler``'s `setRate`), when it can; `listWork` runs the item list's long
+  /// searches and builds, whose answers come back on `scheduler`.
   public init(
     state: AppState, scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date,
-    saver: (any StateSaving)?, shell: any AppShell, setPace: ((Double) -> Void)? = nil
+    saver: (any StateSaving)?, shell: any AppShell, setPace: ((Double) -> Void)? = nil,
+    listWork: any ListWorkRunner = BackgroundListWorkRunner()
   ) {
     self.state = state
     self.setPace = setPace
     self.scheduler = scheduler
     self.saver = saver
     self.shell = shell
+    self.listWork = listWork
+    listEvents = ListEventRelay(scheduler: scheduler)
     startTime = scheduler.now
     let relay = EventRelay()
     saveOutcomes = SaveOutcomes(scheduler: scheduler) { relay.runtime?.handOverSaveOutcomes() }
@@ -52,6 +59,7 @@ public final class AppRuntime {
       catalog: state.catalog, mode: state.mode, basket: state.shop.basket, debounce: state.debounce,
       scheduler: scheduler, clock: clock, eventsWaiting: { relay.runtime?.handOverEngineEvents() })
     relay.runtime = self
+    listEvents.runtime = self
   }
 
   /// Milliseconds since the runtime started, on its scheduler's clock.
@@ -133,6 +141,19 @@ public final class AppRuntime {
       setPace?(rate)
     case .announce(let event):
       shell?.announce(event)
+    case .startListWork(let work):
+      let cancellation = SearchCancellation()
+      if work.isSearch {
+        search?.cancel()
+        search = cancellation
+      }
+      let events = listEvents
+      listWork.run {
+        if let event = work.run(isCancelled: { cancellation.isCancelled }) { events.deliver(event) }
+      }
+    case .cancelSearch:
+      search?.cancel()
+      search = nil
     case .quit:
       hasExited = true
       ticks?.cancel()

@@ -57,8 +57,8 @@ public struct AppState: Equatable {
   public internal(set) var width: Int
   /// The window's rows.
   public internal(set) var height: Int
-  /// The item list: selection, scroll and filter.
-  public internal(set) var list = ListState()
+  /// The item list: selection, scroll, filter and order.
+  public internal(set) var list: ListState
   /// Which pane the keys act on.
   public internal(set) var focus = Focus.items
   /// The selected line of the basket, when the basket has focus (clamped to its lines).
@@ -94,6 +94,7 @@ public struct AppState: Equatable {
     self.debounce = debounce
     self.width = max(0, width)
     self.height = max(0, height)
+    list = ListState(catalog: catalog)
     if mode == .simple { status.text = "simple store" + Self.reorderBugHint + "; ? explains" }
     badge = Stamped(value: shop.basket.badgeQuantity, milliseconds: 0, sequence: 0)
   }

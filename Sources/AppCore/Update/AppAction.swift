@@ -20,6 +20,7 @@ enum AppAction: Equatable {
   case filterBackspace
   case finishFilter
   case clearFilter
+  case cycleOrder
   case ignorePaste(characters: Int)
   case openHelp
   case openMessages

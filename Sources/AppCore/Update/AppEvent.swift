@@ -23,6 +23,10 @@ public enum AppEvent: Equatable, Sendable {
   /// A debounced value reached the badge; `caughtUp` says whether it answers every value the store
   /// published (false while a later one still waits for the badge).
   case badgeReached(Int, caughtUp: Bool)
+  /// A background search for the filter text `query` found `matches` (catalog indices, ascending).
+  case filterResult(query: String, matches: [Int32])
+  /// The permutation of `order` is built: the list can be shown in it.
+  case listOrderReady(ListOrder)
 }
 
 /// What `update` asks the shell to do; `update` itself never does any of it.
@@ -43,4 +47,9 @@ public enum AppEffect: Equatable, Sendable {
   case announce(TimedEvent)
   /// End the app.
   case quit
+  /// Run the item list's `work` off the main queue and hand back the event it returns; a search
+  /// cancels the one before it.
+  case startListWork(ListWork)
+  /// Cancel the item list's search in flight, if any: its answer is no longer wanted.
+  case cancelSearch
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Shop
 
 extension AppState {
@@ -8,6 +7,16 @@ extension AppState {
   /// The selected item, if the list is not empty.
   public var selectedItem: ShoppingItem? {
     list.catalogIndex(at: list.selection, catalogCount: catalog.items.count).map { catalog.items[$0] }
+  }
+
+  /// Selects the catalog item at `index`, wherever the list's order puts it, clearing the filter
+  /// first if the filter hides it (as a script played on screen selects the item its line names).
+  mutating func selectItem(atCatalogIndex index: Int, effects: inout [AppEffect]) {
+    guard catalog.items.indices.contains(index) else { return }
+    if let matches = list.matches, ListArrangement.position(of: Int32(index), inAscending: matches) == nil {
+      editFilter(.clearFilter, effects: &effects)
+    }
+    select(ListArrangement.position(of: index, in: list) ?? 0)
   }
 
   /// Moves the selection to `position`, clamped, and scrolls just enough to keep it visible.
@@ -31,15 +40,19 @@ extension AppState {
   }
 
   /// Opens, edits, keeps or clears the filter.
-  mutating func editFilter(_ action: AppAction) {
+  mutating func editFilter(_ action: AppAction, effects: inout [AppEffect]) {
     switch action {
     case .beginFilter:
       list.isEditingFilter = true
+      // Fold the names while the user types the first character, if that takes a while.
+      if list.index.foldedNamesIfReady == nil, list.index.count > list.budget.buildItems {
+        effects.append(.startListWork(.prepareFilter(list.index)))
+      }
     case .filterType(let character):
       guard !character.isNewline, !character.unicodeScalars.contains(where: UntrustedText.isControl) else {
         return
       }
-      setFilter(list.filter + String(character))
+      setFilter(list.filter + String(character), effects: &effects)
     case .filterPaste(let text):
       // One line: line breaks become spaces, other controls go; a newline never ends the filter.
       var pasted = ""
@@ -51,45 +64,122 @@ extension AppState {
         }
       }
       guard !pasted.isEmpty else { return }
-      setFilter(list.filter + pasted)
+      setFilter(list.filter + pasted, effects: &effects)
     case .filterBackspace:
       if list.filter.isEmpty {
         list.isEditingFilter = false
       } else {
-        setFilter(String(list.filter.dropLast()))
+        setFilter(String(list.filter.dropLast()), effects: &effects)
       }
     case .finishFilter:
       list.isEditingFilter = false
     case .clearFilter:
       list.isEditingFilter = false
-      if !list.filter.isEmpty { setFilter("") }
+      if !list.filter.isEmpty { setFilter("", effects: &effects) }
     default:
       return
     }
   }
 
-  /// Sets the filter and recomputes the matches; typing more narrows the previous matches rather than
-  /// scanning the whole catalog again.
-  private mutating func setFilter(_ text: String) {
-    let previous = list.filter
+  /// Sets the filter and shows its matches: found at once among the matches of the query it extends
+  /// (or in the history, after a backspace), or, when that would take long, searched for in the
+  /// background while the list shows what it showed.
+  private mutating func setFilter(_ text: String, effects: inout [AppEffect]) {
     list.filter = text
-    if text.isEmpty {
-      list.matches = nil
-    } else {
-      let items = catalog.items
-      let candidates =
-        text.hasPrefix(previous) && !previous.isEmpty ? list.matches ?? [] : Array(items.indices)
-      list.matches = candidates.filter { NameMatcher.matches(items[$0].name, text) }
+    if list.pendingSearch != nil {
+      list.pendingSearch = nil
+      effects.append(.cancelSearch)
     }
-    list.selection = 0
-    list.scroll = 0
-    select(0)
+    guard !text.isEmpty else {
+      list.history.removeAll()
+      show(matches: nil)
+      return
+    }
+    var folder = NameFolder()
+    let folded = folder.fold(query: text)
+    guard !folded.isEmpty else {
+      // Only combining marks: they match nothing on their own.
+      show(matches: [])
+      return
+    }
+    let level = list.history.narrowest(containing: folded)
+    if let level, level.folded == folded {
+      show(matches: level.matches)
+      return
+    }
+    let candidates = level?.matches
+    let names =
+      list.index.foldedNamesIfReady
+      ?? (list.index.count <= list.budget.buildItems ? list.index.foldedNames() : nil)
+    if let names, names.searchCost(among: candidates) <= list.budget.searchBytes {
+      let found = names.search(folded, among: candidates, isCancelled: { false })!
+      keep(found, for: folded)
+      return
+    }
+    list.pendingSearch = text
+    effects.append(
+      .startListWork(
+        .search(FilterSearch(query: text, folded: folded, candidates: candidates, index: list.index))))
   }
-}
 
-/// Case- and accent-insensitive name matching for the filter: "creme" finds "Crème fraîche".
-enum NameMatcher {
-  static func matches(_ name: String, _ query: String) -> Bool {
-    name.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+  /// Shows the answer of a background search, if it answers the filter as it is now; an answer to
+  /// an earlier text (the user typed on) is ignored.
+  mutating func receiveFilterResult(query: String, matches: [Int32]) {
+    guard list.pendingSearch == query, list.filter == query else { return }
+    list.pendingSearch = nil
+    var folder = NameFolder()
+    let folded = folder.fold(query: query)
+    _ = list.history.narrowest(containing: folded)
+    keep(matches, for: folded)
+  }
+
+  /// Moves to the next order, keeping the selected item selected on the same row; an order whose
+  /// permutation would take long to build is built in the background first.
+  mutating func cycleOrder(effects: inout [AppEffect]) {
+    let next = (list.pendingOrder ?? list.order).next
+    if list.index.isReady(next) || list.index.count <= list.budget.buildItems {
+      list.index.permutation(next)
+      list.pendingOrder = nil
+      show(order: next)
+    } else {
+      list.pendingOrder = next
+      effects.append(.startListWork(.prepareOrder(next, list.index)))
+    }
+  }
+
+  /// Shows the list in `order` now that its permutation is built, if it is still the order asked for.
+  mutating func receiveOrder(_ order: ListOrder) {
+    guard list.pendingOrder == order, list.index.isReady(order) else { return }
+    list.pendingOrder = nil
+    show(order: order)
+  }
+
+  private mutating func keep(_ matches: [Int32], for folded: [UInt8]) {
+    list.history.push(folded, matches: matches, limit: 3 * max(1, catalog.items.count))
+    show(matches: matches)
+  }
+
+  private mutating func show(matches: [Int32]?) {
+    rearrange { $0.matches = matches }
+  }
+
+  private mutating func show(order: ListOrder) {
+    rearrange { $0.order = order }
+  }
+
+  /// Changes what the list shows with `change`, then finds the item that was selected: it stays
+  /// selected on the same row if it is still shown; otherwise the first item is.
+  private mutating func rearrange(_ change: (inout ListState) -> Void) {
+    let selected = list.catalogIndex(at: list.selection, catalogCount: catalog.items.count)
+    let row = list.selection - list.scroll
+    change(&list)
+    list.shown = ListArrangement.shown(list.matches, in: list.order, index: list.index)
+    guard let selected, let position = ListArrangement.position(of: selected, in: list) else {
+      list.scroll = 0
+      select(0)
+      return
+    }
+    list.scroll = max(0, position - row)
+    select(position)
   }
 }

@@ -36,6 +36,10 @@ extension AppState {
       break
     case .compared(let value):
       record(.compared(value), effects: &effects)
+    case .filterResult(let query, let matches):
+      receiveFilterResult(query: query, matches: matches)
+    case .listOrderReady(let order):
+      receiveOrder(order)
     case .storePublished(let value):
       lastSent = stamp(value)
       record(.sent(value), effects: &effects)
@@ -150,7 +154,9 @@ extension AppState {
     case .debounceDown:
       run(.debounce(debounce.decreased), engine: engine, effects: &effects)
     case .beginFilter, .filterType, .filterPaste, .filterBackspace, .finishFilter, .clearFilter:
-      editFilter(action)
+      editFilter(action, effects: &effects)
+    case .cycleOrder:
+      cycleOrder(effects: &effects)
     case .ignorePaste(let characters):
       say(
         "paste ignored (\(characters) character\(characters == 1 ? "" : "s")): pasted text goes only into the filter, opened with /",
@@ -230,9 +236,8 @@ extension AppState {
     switch command {
     case .add(let id, _), .remove(let id, _):
       focus = .items
-      if let index = catalog.items.firstIndex(where: { $0.id == id }) {
-        if list.matches != nil, !(list.matches ?? []).contains(index) { editFilter(.clearFilter) }
-        select(list.matches?.firstIndex(of: index) ?? index)
+      if let index = catalog.position(ofItemWithID: id) {
+        selectItem(atCatalogIndex: index, effects: &effects)
       }
     default:
       break

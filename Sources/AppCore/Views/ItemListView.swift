@@ -3,13 +3,26 @@ import Shop
 /// The catalog list: names padded and cut by display width, prices aligned, the selection highlighted,
 /// and only the visible rows drawn, however long the catalog.
 enum ItemListView {
+  /// The title: how many items, the filter, the order, and what is on its way (`Items matching "ab"
+  /// (searching…)`, `Items (16) · sorting by name…`).
+  static func title(_ list: ListState, count: Int) -> String {
+    var title = " Items"
+    if !list.filter.isEmpty { title += " matching \"\(list.filter)\"" }
+    title += list.pendingSearch == nil ? " (\(count))" : " (searching…)"
+    if let pending = list.pendingOrder?.title {
+      title += " · sorting \(pending)…"
+    } else if let order = list.order.title {
+      title += " · \(order)"
+    }
+    return title
+  }
+
   static func draw(_ state: AppState, layout: ScreenLayout, into grid: inout Grid) {
     let pane = layout.list
     let catalog = state.catalog
     let count = state.visibleCount
     let priceWidth = 14
-    let title =
-      state.list.filter.isEmpty ? " Items (\(count))" : " Items matching \"\(state.list.filter)\" (\(count))"
+    let title = self.title(state.list, count: count)
     let titleStyle = PaneTitle.style(focused: state.focus == .items)
     grid.writeField(title, at: GridPoint(x: 0, y: layout.listTitleRow), width: pane.width, style: titleStyle)
     if layout.basket == nil {
@@ -25,15 +38,18 @@ enum ItemListView {
         at: GridPoint(x: 0, y: layout.listTitleRow), style: titleStyle)
     }
     if count == 0 {
+      let empty =
+        state.list.pendingSearch != nil
+        ? "  searching…" : state.list.filter.isEmpty ? "  the catalog is empty" : "  no item matches"
       grid.write(
-        state.list.filter.isEmpty ? "  the catalog is empty" : "  no item matches",
+        empty,
         at: GridPoint(x: 0, y: pane.origin.y), style: Style(foreground: .muted))
       return
     }
     for row in 0..<pane.height {
       let position = state.list.scroll + row
       guard position < count else { break }
-      let item = catalog.items[state.list.matches?[position] ?? position]
+      let item = catalog.items[state.list.shown.map { Int($0[position]) } ?? position]
       let selected = position == state.list.selection
       let style: Style = selected ? .selected : .plain
       let y = pane.origin.y + row
