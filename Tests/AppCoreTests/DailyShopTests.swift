@@ -201,3 +201,39 @@ import Testing
     #expect(app.screen.contains("price: 1450 JPY"))
   }
 }
+
+/// The filter as it is typed and shown.
+@Suite struct FilterLooksTests {
+  @Test func theMatchedPartOfEachNameIsHighlighted() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("/"))
+    app.type("CREME")
+    let grid = Screen.render(app.state)
+    let row = app.state.layout.list.origin.y
+    let text = grid.rowText(row)
+    #expect(text.hasPrefix(" Crème fraîche"))
+    let underlined = (0..<grid.width).filter { grid[$0, row].style.attributes.contains(.underline) }
+    #expect(underlined == Array(1...5), "Crème, accents ignored, and nothing else")
+  }
+
+  @Test func aLongQueryKeepsItsEndAndTheCursorInView() {
+    let app = TestStore(exhaustive: false, width: 40, height: 12)
+    app.press(.character("/"))
+    app.type("a rather long query that goes on and on and ends here")
+    let footer = app.screen.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(footer.hasSuffix("ends here▏"))
+    #expect(footer.contains("…"))
+    #expect(DisplayWidth.of(footer) <= 40)
+  }
+
+  @Test func escKeepsTheSelectionOnTheItemThatWasSelected() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("/"))
+    app.type("an")
+    app.press(.enter, .character("j"))
+    let selected = app.state.selectedItem
+    app.press(.escape)
+    #expect(app.state.list.filter.isEmpty)
+    #expect(app.state.selectedItem == selected, "still on \(selected?.name ?? "-")")
+  }
+}

@@ -12,7 +12,7 @@ enum FooterView {
     case .history:
       hint = KeyBindings.hints(KeyBindings.history, width: layout.width)
     case nil where state.list.isEditingFilter:
-      hint = " filter: \(state.list.filter)▏   Enter keeps it   Esc clears it"
+      hint = filterLine(state.list.filter, width: layout.width)
     case nil where !state.list.filter.isEmpty:
       hint = KeyBindings.footer(
         width: layout.width, focus: state.focus,
@@ -45,5 +45,25 @@ enum FooterView {
   /// A count being typed, shown before the hints: `5× `.
   private static func countPrefix(_ state: AppState) -> String {
     state.countPrefix.map { "\($0)× " } ?? ""
+  }
+
+  /// The filter being typed, with its cursor: when the query is too long for the line, its end (where
+  /// the cursor is) stays in view and the start gives way, marked `…`; the key hints go first.
+  static func filterLine(_ filter: String, width: Int) -> String {
+    let keys = "   Enter keeps it   Esc clears it"
+    let lead = " filter: "
+    let room = width - DisplayWidth.of(lead) - 1
+    let withKeys = room - DisplayWidth.of(keys)
+    if DisplayWidth.of(filter) <= withKeys { return lead + filter + "▏" + keys }
+    guard DisplayWidth.of(filter) > room else { return lead + filter + "▏" }
+    var tail = ""
+    var used = 1
+    for character in filter.reversed() {
+      let characterWidth = DisplayWidth.of(character)
+      if used + characterWidth > room { break }
+      tail.insert(character, at: tail.startIndex)
+      used += characterWidth
+    }
+    return lead + "…" + tail + "▏"
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Shop
 
 /// The catalog list: names padded and cut by display width, prices aligned, the selection highlighted,
@@ -56,9 +57,17 @@ enum ItemListView {
       let inBasket = state.shop.basket.quantity(ofItemWithID: item.id)
       let marker = inBasket > 0 ? "×\(inBasket)" : ""
       let nameWidth = max(0, pane.width - priceWidth - 6)
-      var x = grid.writeField(
-        " " + item.name.fitted(toWidth: nameWidth - 1), at: GridPoint(x: 0, y: y), width: nameWidth + 1,
-        style: style)
+      let name = item.name.fitted(toWidth: nameWidth - 1)
+      var x = grid.writeField(" " + name, at: GridPoint(x: 0, y: y), width: nameWidth + 1, style: style)
+      if let matched = matchedPart(of: name, filter: state.list.filter) {
+        // The part the filter matched, underlined (and bold), over the name already drawn.
+        let start = 1 + DisplayWidth.of(name[..<matched.lowerBound])
+        grid.write(
+          name[matched], at: GridPoint(x: start, y: y),
+          style: Style(
+            foreground: selected ? style.foreground : .highlight, background: style.background,
+            attributes: style.attributes.union([.underline, .bold])))
+      }
       x = grid.writeField(
         marker, at: GridPoint(x: x, y: y), width: 5, style: selected ? style : Style(foreground: .success),
         alignment: .trailing)
@@ -66,5 +75,12 @@ enum ItemListView {
         Money.format(item.price, currency: catalog.currency) + " ", at: GridPoint(x: x, y: y),
         width: pane.width - x, style: style, alignment: .trailing)
     }
+  }
+
+  /// Where `filter` matches `name` as the filter does (case and accents ignored), for the rows on
+  /// screen only; `nil` without a filter or where Foundation's folding finds no match to show.
+  static func matchedPart(of name: String, filter: String) -> Range<String.Index>? {
+    guard !filter.isEmpty else { return nil }
+    return name.range(of: filter, options: [.caseInsensitive, .diacriticInsensitive])
   }
 }
