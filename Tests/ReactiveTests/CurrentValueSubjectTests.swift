@@ -39,16 +39,36 @@ import Testing
     cancellable.cancel()
   }
 
-  @Test func ignoresSendsAfterCompletionAndKeepsItsValue() {
+  @Test func afterCompletionSendIsIgnoredButSettingValueStillChangesIt() {
     let subject = CurrentValueSubject<Int, TestError>(0)
     let recorder = Recorder<Int, TestError>()
     subject.subscribe(recorder)
     subject.send(completion: .failure(.boom))
     subject.send(1)
+    #expect(subject.value == 0)
     subject.value = 2
     subject.send(completion: .finished)
-    #expect(subject.value == 0)
+    #expect(subject.value == 2)
     #expect(recorder.events == [.subscription, .value(0), .completion(.failure(.boom))])
+  }
+
+  @Test func requestAndCancelAfterCancelDoNothing() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let subscription = Locked<(any Subscription)?>(nil)
+    let values = Locked<[Int]>([])
+    subject.subscribe(
+      AnySubscriber<Int, Never>(
+        receiveSubscription: { received in subscription.withLock { $0 = received } },
+        receiveValue: { value in
+          values.append(value)
+          return .none
+        }))
+    subscription.value?.cancel()
+    subscription.value?.request(.max(1))
+    subscription.value?.cancel()
+    subject.send(1)
+    subscription.value?.request(.max(1))
+    #expect(values.value == [])
   }
 
   @Test func lateSubscriberToFinishedSubjectGetsOnlyTheCompletion() {
