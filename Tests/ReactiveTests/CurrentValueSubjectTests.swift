@@ -181,3 +181,41 @@ import Testing
     #expect(late.events == [.subscription, .value(1), .value(2)])
   }
 }
+
+/// An object that runs `onDeinit` when it goes: for values whose release runs code.
+private final class ReleaseWatcher: @unchecked Sendable {
+  let onDeinit: @Sendable () -> Void
+  init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+  deinit { onDeinit() }
+}
+
+@Suite struct ReplacedValueReleaseTests {
+  @Test func aCurrentValueReleasedAsItIsReplacedMayUseTheSubject() {
+    let seen = Locked<[String]>([])
+    let finished = completesInTime {
+      let subject = CurrentValueSubject<ReleaseWatcher?, Never>(nil)
+      subject.value = ReleaseWatcher { [weak subject] in
+        seen.append("released; the subject now holds \(subject?.value == nil ? "nil" : "a value")")
+      }
+      subject.value = nil
+    }
+    #expect(finished)
+    #expect(seen.value == ["released; the subject now holds nil"])
+  }
+
+  @Test func aPublishedValueReleasedAsItIsReplacedMayUseTheProperty() {
+    final class Model: @unchecked Sendable {
+      @Published var watcher: ReleaseWatcher?
+    }
+    let seen = Locked<[String]>([])
+    let finished = completesInTime {
+      let model = Model()
+      model.watcher = ReleaseWatcher { [weak model] in
+        seen.append("released; the property now holds \(model?.watcher == nil ? "nil" : "a value")")
+      }
+      model.watcher = nil
+    }
+    #expect(finished)
+    #expect(seen.value == ["released; the property now holds nil"])
+  }
+}

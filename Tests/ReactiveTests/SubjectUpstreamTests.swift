@@ -80,3 +80,42 @@ import Testing
     #expect(relay.value == 1)
   }
 }
+
+/// A publisher whose subscription, when cancelled, reports a completion, as some sources that wrap
+/// callbacks do.
+private struct CompletesWhenCancelled: Publisher {
+  typealias Output = Int
+  typealias Failure = Never
+
+  final class Inner<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {
+    let downstream: S
+    init(_ downstream: S) { self.downstream = downstream }
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() { downstream.receive(completion: .finished) }
+  }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    subscriber.receive(subscription: Inner(subscriber))
+  }
+}
+
+@Suite struct SubjectSubscriberReleaseTests {
+  @Test func aSubjectReleasedAsItsSubscriptionToAPublisherIsCancelledDoesNotDeadlock() {
+    let released = Locked(false)
+    let finished = completesInTime {
+      weak var weakSubject: PassthroughSubject<Int, Never>?
+      let cancellable: AnyCancellable
+      do {
+        let subject = PassthroughSubject<Int, Never>()
+        weakSubject = subject
+        cancellable = CompletesWhenCancelled().subscribe(subject)
+      }
+      // The cancellable's subscriber holds the last reference to the subject, whose deinit cancels
+      // the upstream, which reports a completion to that same subscriber.
+      cancellable.cancel()
+      released.withLock { $0 = weakSubject == nil }
+    }
+    #expect(finished)
+    #expect(released.value)
+  }
+}

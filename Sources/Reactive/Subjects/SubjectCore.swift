@@ -32,13 +32,23 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
   /// changes the current value (setting a `CurrentValueSubject`'s `value` does, as in Combine).
   @inlinable
   func send(_ value: Output, storingAfterCompletion: Bool = false) {
+    // The value replaced, let go of only after the lock: releasing it may run code that uses the
+    // subject.
+    var replaced: Output?
+    defer { withExtendedLifetime(replaced) {} }
     lock.lock()
     if finished {
-      if storingAfterCompletion { current = value }
+      if storingAfterCompletion {
+        replaced = current
+        current = value
+      }
       lock.unlock()
       return
     }
-    if replays { current = value }
+    if replays {
+      replaced = current
+      current = value
+    }
     let count = self.count
     guard count > 0 else {
       lock.unlock()
