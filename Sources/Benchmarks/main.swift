@@ -8,6 +8,7 @@ if CommandLine.arguments.dropFirst().first == "list" {
 } else {
   let reactive = ReactiveBenchmarks()
   reactive.run()
+  SubjectScaleBenchmarks().run()
   OperatorScaleBenchmarks().run()
   runShopBenchmarks()
   RenderBenchmarks().run()

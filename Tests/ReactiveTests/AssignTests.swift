@@ -92,3 +92,87 @@ private final class Target {
     #expect(assign.object == nil)
   }
 }
+
+/// An object that keeps the subscription writing to it, as a view model keeps its own bindings.
+private final class Model {
+  var value = 0
+  var bag = Set<AnyCancellable>()
+}
+
+@Suite struct AssignReleaseTests {
+  @Test func anObjectReleasedAsItsSubscriptionFinishesDoesNotDeadlock() {
+    let subject = PassthroughSubject<Int, Never>()
+    let released = Locked(false)
+    let finished = completesInTime {
+      weak var weakModel: Model?
+      do {
+        let model = Model()
+        weakModel = model
+        subject.assign(to: \.value, on: model).store(in: &model.bag)
+      }
+      subject.send(1)
+      subject.send(completion: .finished)
+      released.withLock { $0 = weakModel == nil }
+    }
+    #expect(finished)
+    #expect(released.value)
+  }
+
+  @Test func anObjectReleasedAsItsSubscriberIsCancelledDoesNotDeadlock() {
+    let subject = PassthroughSubject<Int, Never>()
+    let released = Locked(false)
+    let finished = completesInTime {
+      weak var weakModel: Model?
+      let assign: Subscribers.Assign<Model, Int>
+      do {
+        let model = Model()
+        weakModel = model
+        assign = Subscribers.Assign(object: model, keyPath: \.value)
+        subject.subscribe(assign)
+        AnyCancellable(assign).store(in: &model.bag)
+      }
+      subject.send(1)
+      assign.cancel()
+      released.withLock { $0 = weakModel == nil }
+    }
+    #expect(finished)
+    #expect(released.value)
+  }
+
+  @Test func valuesAndCompletionsAfterTheEndAreIgnored() {
+    final class Target {
+      var writes: [Int] = []
+      var value: Int {
+        get { writes.last ?? 0 }
+        set { writes.append(newValue) }
+      }
+    }
+    let target = Target()
+    let assign = Subscribers.Assign(object: target, keyPath: \.value)
+    let subscription = RecordingSubscription()
+    assign.receive(subscription: subscription)
+    #expect(assign.receive(1) == .none)
+    assign.receive(completion: .finished)
+    #expect(assign.receive(2) == .none)
+    assign.receive(completion: .finished)
+    assign.cancel()
+    #expect(target.writes == [1])
+    #expect(subscription.calls == [.request(.unlimited)])
+    #expect(assign.object == nil)
+  }
+
+  @Test func valuesAfterCancelAreIgnoredAndASecondCancelDoesNothing() {
+    final class Target {
+      var value = 0
+    }
+    let target = Target()
+    let assign = Subscribers.Assign(object: target, keyPath: \.value)
+    let subscription = RecordingSubscription()
+    assign.receive(subscription: subscription)
+    assign.cancel()
+    #expect(assign.receive(5) == .none)
+    assign.cancel()
+    #expect(target.value == 0)
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+  }
+}

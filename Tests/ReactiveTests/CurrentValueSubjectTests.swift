@@ -39,16 +39,36 @@ import Testing
     cancellable.cancel()
   }
 
-  @Test func ignoresSendsAfterCompletionAndKeepsItsValue() {
+  @Test func afterCompletionSendIsIgnoredButSettingValueStillChangesIt() {
     let subject = CurrentValueSubject<Int, TestError>(0)
     let recorder = Recorder<Int, TestError>()
     subject.subscribe(recorder)
     subject.send(completion: .failure(.boom))
     subject.send(1)
+    #expect(subject.value == 0)
     subject.value = 2
     subject.send(completion: .finished)
-    #expect(subject.value == 0)
+    #expect(subject.value == 2)
     #expect(recorder.events == [.subscription, .value(0), .completion(.failure(.boom))])
+  }
+
+  @Test func requestAndCancelAfterCancelDoNothing() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let subscription = Locked<(any Subscription)?>(nil)
+    let values = Locked<[Int]>([])
+    subject.subscribe(
+      AnySubscriber<Int, Never>(
+        receiveSubscription: { received in subscription.withLock { $0 = received } },
+        receiveValue: { value in
+          values.append(value)
+          return .none
+        }))
+    subscription.value?.cancel()
+    subscription.value?.request(.max(1))
+    subscription.value?.cancel()
+    subject.send(1)
+    subscription.value?.request(.max(1))
+    #expect(values.value == [])
   }
 
   @Test func lateSubscriberToFinishedSubjectGetsOnlyTheCompletion() {
@@ -159,5 +179,43 @@ import Testing
     subject.send(2)
     #expect(first.events == [.subscription, .value(0), .value(1), .value(2)])
     #expect(late.events == [.subscription, .value(1), .value(2)])
+  }
+}
+
+/// An object that runs `onDeinit` when it goes: for values whose release runs code.
+private final class ReleaseWatcher: @unchecked Sendable {
+  let onDeinit: @Sendable () -> Void
+  init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+  deinit { onDeinit() }
+}
+
+@Suite struct ReplacedValueReleaseTests {
+  @Test func aCurrentValueReleasedAsItIsReplacedMayUseTheSubject() {
+    let seen = Locked<[String]>([])
+    let finished = completesInTime {
+      let subject = CurrentValueSubject<ReleaseWatcher?, Never>(nil)
+      subject.value = ReleaseWatcher { [weak subject] in
+        seen.append("released; the subject now holds \(subject?.value == nil ? "nil" : "a value")")
+      }
+      subject.value = nil
+    }
+    #expect(finished)
+    #expect(seen.value == ["released; the subject now holds nil"])
+  }
+
+  @Test func aPublishedValueReleasedAsItIsReplacedMayUseTheProperty() {
+    final class Model: @unchecked Sendable {
+      @Published var watcher: ReleaseWatcher?
+    }
+    let seen = Locked<[String]>([])
+    let finished = completesInTime {
+      let model = Model()
+      model.watcher = ReleaseWatcher { [weak model] in
+        seen.append("released; the property now holds \(model?.watcher == nil ? "nil" : "a value")")
+      }
+      model.watcher = nil
+    }
+    #expect(finished)
+    #expect(seen.value == ["released; the property now holds nil"])
   }
 }

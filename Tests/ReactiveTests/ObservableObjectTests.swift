@@ -106,3 +106,52 @@ private final class CustomModel: ObservableObject {
     cancellable.cancel()
   }
 }
+
+@Suite struct ObservableObjectDemandTests {
+  /// A subscriber that asks for `initial` values once and never for more, counting what it gets.
+  private final class Counter: Subscriber, @unchecked Sendable {
+    typealias Input = Void
+    typealias Failure = Never
+    let initial: Subscribers.Demand
+    let count = Locked(0)
+    init(requesting initial: Subscribers.Demand) { self.initial = initial }
+    func receive(subscription: any Subscription) {
+      if initial != .none { subscription.request(initial) }
+    }
+    func receive(_ input: Void) -> Subscribers.Demand {
+      count.withLock { $0 += 1 }
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
+  @Test func anObservableObjectPublisherSendsEveryChangeWhateverTheDemand() {
+    let publisher = ObservableObjectPublisher()
+    let counter = Counter(requesting: .max(1))
+    publisher.subscribe(counter)
+    publisher.send()
+    publisher.send()
+    publisher.send()
+    #expect(counter.count.value == 3)
+  }
+
+  @Test func anObservableObjectPublisherSendsNothingBeforeTheFirstRequest() {
+    let publisher = ObservableObjectPublisher()
+    let counter = Counter(requesting: .none)
+    publisher.subscribe(counter)
+    publisher.send()
+    #expect(counter.count.value == 0)
+  }
+
+  @Test func objectWillChangeFiresForEveryChangeWhateverTheDemand() {
+    final class Model: ObservableObject {
+      @Published var value = 0
+    }
+    let model = Model()
+    let counter = Counter(requesting: .max(1))
+    model.objectWillChange.subscribe(counter)
+    model.value = 1
+    model.value = 2
+    #expect(counter.count.value == 2)
+  }
+}

@@ -80,3 +80,50 @@ import Testing
     holder.withLock { $0 = nil }
   }
 }
+
+@Suite struct SinkContractTests {
+  @Test func valuesAndASecondCompletionAfterCompletionAreIgnored() {
+    let log = Locked<[Event<Int, TestError>]>([])
+    let sink = Subscribers.Sink<Int, TestError>(
+      receiveCompletion: { log.append(.completion($0)) }, receiveValue: { log.append(.value($0)) })
+    let subscription = RecordingSubscription()
+    sink.receive(subscription: subscription)
+    _ = sink.receive(1)
+    sink.receive(completion: .failure(.boom))
+    _ = sink.receive(2)
+    sink.receive(completion: .finished)
+    #expect(log.value == [.value(1), .completion(.failure(.boom))])
+    #expect(subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func eventsAfterCancelAreIgnored() {
+    let log = Locked<[Event<Int, TestError>]>([])
+    let sink = Subscribers.Sink<Int, TestError>(
+      receiveCompletion: { log.append(.completion($0)) }, receiveValue: { log.append(.value($0)) })
+    let subscription = RecordingSubscription()
+    sink.receive(subscription: subscription)
+    sink.cancel()
+    _ = sink.receive(1)
+    sink.receive(completion: .finished)
+    #expect(log.value == [])
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  @Test func aSubscriptionAfterCancelIsCancelledNotUsed() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    sink.cancel()
+    let subscription = RecordingSubscription()
+    sink.receive(subscription: subscription)
+    #expect(subscription.calls == [.cancel])
+  }
+
+  @Test func closuresAreReadableAndDoNothingOnceTheSinkHasEnded() {
+    let log = Locked<[Int]>([])
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { log.append($0) })
+    sink.receive(subscription: RecordingSubscription())
+    sink.receiveValue(1)
+    sink.cancel()
+    sink.receiveValue(2)
+    #expect(log.value == [1])
+  }
+}

@@ -5,6 +5,12 @@ import Synchronization
 /// Keep it (in a `Set<AnyCancellable>` with ``store(in:)-3hyxs``, or a property) for as long as the
 /// subscription should live. Its cancel action runs at most once, whichever of ``cancel()`` and deinit
 /// comes first, and whichever thread calls it.
+///
+/// For a subscription made with `sink` or `assign`, or one to a subject: once ``cancel()`` has
+/// returned, no new call to the subscriber begins, whichever thread sends; a call already under way
+/// on another thread may finish. (If several threads cancel at once, one of them runs the action, and
+/// the others may return before it has finished.) The subscription then lets go of its subscriber
+/// and the sink of its closures; this cancellable keeps only the cancelled subscriber until it goes.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   /// What to cancel. A closure is kept wrapped as a cancellable, which fits in the existential
   /// without allocating; calling through a stored existential needs no copy of it, where switching

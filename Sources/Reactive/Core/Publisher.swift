@@ -61,24 +61,20 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancellable, @un
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let target = lock.withLock {
-      defer {
-        subject = nil
-        subscription = nil
-      }
-      return subject
-    }
+    let (target, upstream) = detach()
     target?.send(completion: completion)
+    withExtendedLifetime(upstream) {}
   }
 
   func cancel() {
-    let upstream = lock.withLock {
-      defer {
-        subject = nil
-        subscription = nil
-      }
-      return subscription
-    }
+    let (target, upstream) = detach()
     upstream?.cancel()
+    withExtendedLifetime(target) {}
+  }
+
+  /// Takes the subject and the subscription out, to be let go of outside the lock: releasing the
+  /// subject may cancel its upstreams, and they may report back to this subscriber.
+  private func detach() -> (Downstream?, (any Subscription)?) {
+    lock.withLock { (subject.take(), subscription.take()) }
   }
 }

@@ -18,26 +18,3 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
     PublishedRegistry.objectWillChange(of: self)
   }
 }
-
-/// The publisher behind ``ObservableObject/objectWillChange-2oa5h``: a `Void` value before each change.
-public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
-  /// A `Void` per change.
-  public typealias Output = Void
-  /// It never fails.
-  public typealias Failure = Never
-
-  private let subject = PassthroughSubject<Void, Never>()
-
-  /// Creates a publisher with no subscribers.
-  public init() {}
-
-  /// Attaches `subscriber`.
-  public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
-    subject.receive(subscriber: subscriber)
-  }
-
-  /// Announces a change.
-  public func send() {
-    subject.send()
-  }
-}

@@ -19,10 +19,13 @@ final class PublishedStorage<Value>: PublishedStorageBase, @unchecked Sendable {
   var value: Value { lock.withLock { current } }
 
   /// Announces the change, publishes the new value while the old one is still stored, then stores it.
+  /// The old value is let go outside the lock, as releasing it may run code that reads the property.
   func set(_ newValue: Value) {
     objectWillChange?.send()
     subject.send(newValue)
-    lock.withLock { current = newValue }
+    var replaced = newValue
+    lock.withLock { swap(&current, &replaced) }
+    withExtendedLifetime(replaced) {}
   }
 }
 

@@ -1,26 +1,38 @@
 /// A subject that holds a current value and delivers it to each new subscriber on its first demand.
 ///
-/// Setting ``value`` sends. A subscriber whose demand is exhausted keeps only the latest value it
-/// missed and gets it on its next request. Values reach subscribers in the order they subscribed.
-/// After completion sends are ignored and a new subscriber receives only the completion.
+/// Sending a value (or setting ``value``) makes it the current value and delivers it. A subscriber
+/// whose demand is exhausted keeps only the latest value it missed and gets it on its next request.
+/// Values reach subscribers in the order they subscribed. After completion sends are ignored, setting
+/// ``value`` still changes it (and sends nothing), and a new subscriber receives only the completion.
+///
+/// Safe to use from any thread, with the same guarantees as ``PassthroughSubject``: no lock is held
+/// while a subscriber is called, each subscriber receives values one call at a time in the order the
+/// sends happened, and a send from inside a subscriber's `receive` is delivered at once,
+/// recursively, as in Combine. Attached to an upstream publisher, it requests unlimited values from
+/// it at once, and cancels it when deallocated.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
   @usableFromInline let core: SubjectCore<Output, Failure>
 
   /// Creates a subject holding `value`.
   public init(_ value: Output) {
-    core = SubjectCore(replaying: .some(value))
+    core = SubjectCore(kind: .currentValue, current: value)
   }
 
-  /// The current value; setting it sends the new value to subscribers (ignored after completion).
+  deinit {
+    core.cancelUpstreams()
+  }
+
+  /// The current value; setting it sends the new value to subscribers. After completion, setting it
+  /// still changes it, and sends nothing.
   public var value: Output {
-    get { core.current! }
-    set { send(newValue) }
+    get { core.currentValue }
+    set { core.send(newValue, storingAfterCompletion: true) }
   }
 
   /// Attaches `subscriber`; it receives the current value when it first requests.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    core.attach(subscriber)
+    core.attach(subscriber, parent: self)
   }
 
   /// Makes `input` the current value and delivers it; ignored after completion.
@@ -29,13 +41,14 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     core.send(input)
   }
 
-  /// Ends the stream; only the first completion is delivered.
+  /// Ends the stream; only the first completion is delivered, after the values sent before it.
   public func send(completion: Subscribers.Completion<Failure>) {
     core.send(completion: completion)
   }
 
-  /// Requests unlimited values from an upstream this subject was attached to.
+  /// Keeps an upstream subscription and requests unlimited values from it at once; cancels it when
+  /// the subject is deallocated.
   public func send(subscription: any Subscription) {
-    subscription.request(.unlimited)
+    core.accept(upstream: subscription)
   }
 }

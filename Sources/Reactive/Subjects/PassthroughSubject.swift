@@ -1,18 +1,31 @@
 /// A subject that delivers each value it is sent to the subscribers it has at that moment.
 ///
 /// It keeps no value: a subscriber receives only what is sent after it subscribed and while it has
-/// demand. Values reach subscribers in the order they subscribed. Safe to send from any thread; sends
-/// from several threads are delivered one at a time.
+/// demand. Values reach subscribers in the order they subscribed.
+///
+/// Safe to use from any thread, and no lock is held while a subscriber is called: a subscriber may
+/// wait for another thread that subscribes, cancels or sends. Each subscriber receives values one
+/// call at a time, in the order the sends happened; a value sent while another thread is still
+/// calling a subscriber reaches that subscriber when the call returns, from that thread. A send from
+/// inside a subscriber's `receive` is delivered at once, recursively, as in Combine.
+///
+/// Attached to upstream publishers (``Publisher/subscribe(_:)-8gqkq`` or ``send(subscription:)``),
+/// it requests unlimited values from them once any of its subscribers first demands, and cancels
+/// them when it is deallocated. Its subscriptions keep it alive until they end.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-  @usableFromInline let core = SubjectCore<Output, Failure>(replaying: nil)
+  @usableFromInline let core = SubjectCore<Output, Failure>(kind: .passthrough, current: nil)
 
   /// Creates a subject with no subscribers.
   public init() {}
 
+  deinit {
+    core.cancelUpstreams()
+  }
+
   /// Attaches `subscriber`; after completion it receives only the completion.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    core.attach(subscriber)
+    core.attach(subscriber, parent: self)
   }
 
   /// Delivers `input` to every current subscriber that has demand; ignored after completion.
@@ -21,13 +34,14 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
     core.send(input)
   }
 
-  /// Ends the stream; only the first completion is delivered.
+  /// Ends the stream; only the first completion is delivered, after the values sent before it.
   public func send(completion: Subscribers.Completion<Failure>) {
     core.send(completion: completion)
   }
 
-  /// Requests unlimited values from an upstream this subject was attached to.
+  /// Keeps an upstream subscription: requests unlimited values from it once a subscriber has
+  /// demanded (at once if one already has), and cancels it when the subject is deallocated.
   public func send(subscription: any Subscription) {
-    subscription.request(.unlimited)
+    core.accept(upstream: subscription)
   }
 }

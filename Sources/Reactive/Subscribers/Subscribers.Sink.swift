@@ -10,20 +10,35 @@ import Synchronization
 
 extension Subscribers {
   /// A subscriber that requests every value and hands each, and the completion, to a closure.
+  ///
+  /// Once ``cancel()`` has returned, the value closure is not called again, whichever thread sends: a
+  /// call already under way on another thread may finish, but none begins. After the completion, a
+  /// failure or cancellation, the sink lets its closures go (a closure that is running is let go
+  /// when it returns), so that what they capture is released even while the sink's cancellable is
+  /// still held. Events after the end are ignored; a second subscription is cancelled.
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
   {
-    /// Called with each value.
-    public let receiveValue: (Input) -> Void
-    /// Called once with the completion.
-    public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+    /// The closures, `nil` once let go. Written at init and by ``releaseClosures()``, which runs only
+    /// once the sink has ended, when no call through them is under way or can begin and no getter is
+    /// copying one. (Assigning `nil` to them needs no type metadata, even in code that is not
+    /// specialised, such as a `cancel()` reached through `AnyCancellable`.)
+    @usableFromInline @exclusivity(unchecked) var valueBody: ((Input) -> Void)?
+    @usableFromInline @exclusivity(unchecked) var completionBody: ((Subscribers.Completion<Failure>) -> Void)?
 
-    /// Where the sink is in its life, one of the `SinkPhase` values. An atomic in the object itself, rather
-    /// than a locked status in an allocation of its own, makes subscribing and cancelling cheaper.
+    /// The value closure again, in a ``SinkValueBox`` (retained), made on the first value that comes
+    /// through ``receive(_:)``; `nil` before and once let go. Touched only inside a value call, which
+    /// no other overlaps, by ``releaseClosures()`` and by deinit.
+    @usableFromInline @exclusivity(unchecked) var valueBox: Unmanaged<AnyObject>?
+
+    /// ``SinkPhase`` bits. An atomic in the object itself, rather than a locked status in an
+    /// allocation of its own, makes subscribing and cancelling cheaper.
     @usableFromInline let phase = Atomic<Int>(SinkPhase.awaiting)
-    /// The subscription, while `phase` is `subscribed`. Written only by the thread that moved `phase`
-    /// to `subscribing`, and taken only by the thread that moved it from `subscribed` to `terminal`;
-    /// the atomic's ordering publishes it between them, so it needs no exclusivity check.
+    /// How many getters are copying a closure; letting the closures go waits for none.
+    @usableFromInline let readers = Atomic<Int>(0)
+    /// The subscription, while the phase is `subscribed`. Written only by the thread that moved the
+    /// phase to `subscribing`, and taken only by the thread that moved it from `subscribed` to
+    /// `terminal`; the atomic's ordering publishes it between them.
     @exclusivity(unchecked) @usableFromInline var subscription: (any Subscription)?
 
     /// Creates a sink that calls `receiveCompletion` and `receiveValue`.
@@ -32,21 +47,42 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      self.receiveCompletion = receiveCompletion
-      self.receiveValue = receiveValue
+      valueBody = receiveValue
+      completionBody = receiveCompletion
+    }
+
+    deinit {
+      valueBox?.release()
+    }
+
+    /// The closure called with each value; one that does nothing once the sink has ended.
+    public var receiveValue: (Input) -> Void {
+      readingClosures { valueBody } ?? { _ in }
+    }
+
+    /// The closure called with the completion; one that does nothing once the sink has ended.
+    public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+      readingClosures { completionBody } ?? { _ in }
     }
 
     /// "Sink".
     public var description: String { "Sink" }
 
-    /// Keeps the subscription and requests unlimited values.
+    /// No children, as in Combine.
+    public var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+    /// The description.
+    public var playgroundDescription: Any { description }
+
+    /// Keeps the subscription and requests unlimited values; cancels it if the sink already has one
+    /// or has ended.
     public func receive(subscription: any Subscription) {
-      guard
-        phase.compareExchange(
-          expected: SinkPhase.awaiting, desired: SinkPhase.subscribing, ordering: .acquiring
-        ).exchanged
-      else {
+      let before = phase.compareExchange(
+        expected: SinkPhase.awaiting, desired: SinkPhase.subscribing, ordering: .acquiring)
+      guard before.exchanged else {
         subscription.cancel()
+        // A sink cancelled before it was ever subscribed kept its closures until now.
+        if before.original == SinkPhase.terminal { releaseClosures() }
         return
       }
       self.subscription = subscription
@@ -54,30 +90,88 @@ extension Subscribers {
       subscription.request(.unlimited)
     }
 
-    /// Hands `value` to ``receiveValue``.
-    @inlinable @inline(__always)
+    /// Hands `value` to the value closure, unless the sink has ended.
+    @inlinable
     public func receive(_ value: Input) -> Subscribers.Demand {
-      receiveValue(value)
+      let current = phase.load(ordering: .acquiring)
+      if current & SinkPhase.inCall != 0 {
+        // A call further up this thread's stack (calls from other threads never overlap with it).
+        if current & SinkPhase.stage == SinkPhase.subscribed { callValueClosure(value) }
+        return .none
+      }
+      guard current == SinkPhase.subscribed,
+        phase.compareExchange(
+          expected: current, desired: current | SinkPhase.inCall, ordering: .acquiringAndReleasing
+        ).exchanged
+      else { return .none }
+      callValueClosure(value)
+      let after = phase.bitwiseAnd(~SinkPhase.inCall, ordering: .sequentiallyConsistent).newValue
+      if after == SinkPhase.terminal { releaseClosures() }
       return .none
     }
 
-    /// Hands `completion` to ``receiveCompletion`` and lets the subscription go.
+    /// Calls the value closure through its box, made the first time. Call inside a value call.
+    @inlinable @inline(__always)
+    func callValueClosure(_ value: Input) {
+      if valueBox == nil { valueBox = .passRetained(SinkValueBox(valueBody!)) }
+      valueBox.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        unsafeDowncast($0, to: SinkValueBox<Input>.self).body(value)
+      }
+    }
+
+    /// Hands `completion` to the completion closure, once, then lets the closures go.
     public func receive(completion: Subscribers.Completion<Failure>) {
-      _ = terminate()
-      receiveCompletion(completion)
+      var before = 0
+      guard terminate(from: &before) else { return }
+      completionBody!(completion)
+      if before & SinkPhase.inCall == 0 { releaseClosures() }
     }
 
-    /// Cancels the subscription; nothing more is received.
+    /// Cancels the subscription; nothing more is received. A value call already under way on another
+    /// thread may finish; none begins once this returns.
     public func cancel() {
-      terminate()?.cancel()
+      // Cancelled before it was ever subscribed, the sink keeps its closures until the subscription
+      // arrives: a subject may be reading them to attach the sink.
+      var before = 0
+      // Called on the returned value, which is then dropped: no copy of the existential.
+      terminateTakingSubscription(from: &before)?.cancel()
+      guard before & SinkPhase.stage == SinkPhase.subscribed else { return }
+      if before & SinkPhase.inCall == 0 { releaseClosures() }
     }
 
-    /// Ends the sink's life; returns the subscription it held, to cancel, if this call ended it.
-    private func terminate() -> (any Subscription)? {
+    /// The value closure, for a subject that calls it itself, or `nil` if the sink is no longer
+    /// waiting for its first subscription.
+    @inlinable
+    func valueClosureForSubject() -> ((Input) -> Void)? {
+      phase.load(ordering: .acquiring) == SinkPhase.awaiting ? valueBody : nil
+    }
+
+    /// What `read` returns from the closures, or `nil` once the sink has ended.
+    private func readingClosures<T>(_ read: () -> T?) -> T? {
+      readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
+      defer { readers.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
+      guard phase.load(ordering: .sequentiallyConsistent) & SinkPhase.stage != SinkPhase.terminal else {
+        return nil
+      }
+      return read()
+    }
+
+    /// Ends the sink's life, dropping the subscription without cancelling it (the stream ended);
+    /// returns false if it had already ended. `before` is set to the phase it ended from.
+    private func terminate(from before: inout Int) -> Bool {
+      let subscription = terminateTakingSubscription(from: &before)
+      withExtendedLifetime(subscription) {}
+      return before & SinkPhase.stage != SinkPhase.terminal
+    }
+
+    /// Ends the sink's life; returns the subscription it held, if it was subscribed. `before` is set
+    /// to the phase it ended from (`terminal` if it had already ended).
+    private func terminateTakingSubscription(from before: inout Int) -> (any Subscription)? {
       var current = phase.load(ordering: .acquiring)
       while true {
-        switch current {
+        switch current & SinkPhase.stage {
         case SinkPhase.terminal:
+          before = current
           return nil
         case SinkPhase.subscribing:
           // Another thread is storing the subscription; it finishes within a few instructions.
@@ -88,26 +182,29 @@ extension Subscribers {
           break
         }
         let (exchanged, original) = phase.compareExchange(
-          expected: current, desired: SinkPhase.terminal, ordering: .acquiringAndReleasing)
+          expected: current, desired: SinkPhase.terminal | (current & SinkPhase.inCall),
+          ordering: .sequentiallyConsistent)
         guard exchanged else {
           current = original
           continue
         }
-        guard current == SinkPhase.subscribed else { return nil }
-        return subscription.take()
+        before = current
+        return current & SinkPhase.stage == SinkPhase.subscribed ? subscription.take() : nil
       }
     }
-  }
-}
 
-/// The phases of a ``Subscribers/Sink``.
-@usableFromInline
-enum SinkPhase {
-  @inlinable static var awaiting: Int { 0 }
-  /// Storing the subscription; a few instructions long.
-  @inlinable static var subscribing: Int { 1 }
-  @inlinable static var subscribed: Int { 2 }
-  @inlinable static var terminal: Int { 3 }
+    /// Lets the closures go, once a getter copying one has finished. Call once the sink has ended and
+    /// no call through the closures is under way.
+    @usableFromInline
+    func releaseClosures() {
+      while readers.load(ordering: .sequentiallyConsistent) != 0 { sched_yield() }
+      valueBody = nil
+      completionBody = nil
+      let box = valueBox
+      valueBox = nil
+      box?.release()
+    }
+  }
 }
 
 extension Publisher {

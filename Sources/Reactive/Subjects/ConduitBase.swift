@@ -1,0 +1,256 @@
+import Synchronization
+
+/// One subscriber's subscription to a subject: the part that does not depend on the value type, so
+/// that requesting, cancelling and the delivery token run specialised code whatever the subject's
+/// types.
+///
+/// Its ``state`` holds the delivery token (see ``ConduitState``); whoever holds it is the only thread
+/// that calls the subscriber. Demand lives in an atomic of its own, so that a subscriber may request
+/// from any thread without taking a lock.
+@usableFromInline
+class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
+  CustomPlaygroundDisplayConvertible, @unchecked Sendable
+{
+  /// The raw value of unlimited demand.
+  @inlinable static var unlimited: UInt { Subscribers.Demand.unlimited.rawValue }
+
+  /// ``ConduitState`` bits. A new conduit starts busy, its token held by the subscribing thread
+  /// while the subscriber receives its subscription.
+  @usableFromInline final let state = Atomic<UInt>(ConduitState.busy)
+  /// The demand not yet used, as a raw ``Subscribers/Demand``.
+  @usableFromInline final let demand = Atomic<UInt>(0)
+  /// The subject's subscriber list and lock.
+  @usableFromInline final let registry: SubjectRegistry
+
+  /// The thread holding the token, while it is held. Guarded by the registry's lock.
+  @usableFromInline @exclusivity(unchecked) final var owner: UInt
+  /// Neighbours in the subscriber list. Guarded by the registry's lock.
+  @usableFromInline @exclusivity(unchecked) final var previous: Unmanaged<ConduitBase>?
+  @usableFromInline @exclusivity(unchecked) final var next: Unmanaged<ConduitBase>?
+  /// The subscriber, retained; `nil` once the conduit has ended. Set when the conduit is made and
+  /// cleared under the registry's lock by the thread ending it, which no delivery runs beside; read
+  /// by the token holder, or under the lock.
+  @usableFromInline @exclusivity(unchecked) final var subscriber: Unmanaged<AnyObject>?
+  /// The subject, kept alive while the subscription lasts, as Combine's subscriptions do; `nil` once
+  /// it has ended. Guarded like ``subscriber``.
+  @usableFromInline @exclusivity(unchecked) final var parent: AnyObject?
+  /// The conduit's ``ConduitMailbox``, once made; see there for who may touch what. Kept as an
+  /// object, so that code that is not specialised lets it go without looking up type metadata.
+  @usableFromInline @exclusivity(unchecked) final var mailbox: AnyObject?
+
+  @inlinable
+  init(
+    registry: SubjectRegistry, parent: AnyObject?, subscriber: Unmanaged<AnyObject>
+  ) {
+    self.registry = registry
+    self.parent = parent
+    self.subscriber = subscriber
+    owner = currentThreadIdentifier()
+  }
+
+  deinit {
+    subscriber?.release()
+  }
+
+  // MARK: Demand
+
+  /// Takes one value's worth of demand; false if there is none.
+  @inlinable @inline(__always)
+  final func takeDemand() -> Bool {
+    var current = demand.load(ordering: .relaxed)
+    while current != Self.unlimited {
+      if current == 0 { return false }
+      let (exchanged, original) = demand.compareExchange(
+        expected: current, desired: current - 1, ordering: .relaxed)
+      if exchanged { return true }
+      current = original
+    }
+    return true
+  }
+
+  /// Adds `more` to the demand, saturating at unlimited.
+  @inlinable
+  final func addDemand(_ more: Subscribers.Demand) {
+    var current = demand.load(ordering: .relaxed)
+    while current != Self.unlimited {
+      let updated = (Subscribers.Demand(rawValue: current) + more).rawValue
+      let (exchanged, original) = demand.compareExchange(
+        expected: current, desired: updated, ordering: .relaxed)
+      if exchanged { return }
+      current = original
+    }
+  }
+
+  // MARK: The token
+
+  /// Under the registry's lock, for a conduit that is not closed: takes the token if it is free.
+  /// Returns how the calling thread delivers to the conduit, or `nil` if another thread holds it.
+  @inlinable @inline(__always)
+  final func claimLocked(by thread: UInt) -> ConduitClaim.Role? {
+    let current = state.load(ordering: .acquiring)
+    if current & ConduitState.busy == 0 {
+      // Nothing else writes the state while it is idle and the lock is held.
+      state.store(current | ConduitState.busy, ordering: .relaxed)
+      owner = thread
+      return .claimed
+    }
+    return owner == thread ? .nested : nil
+  }
+
+  /// Under the registry's lock, once work is queued for a conduit whose token another thread held:
+  /// flags it for that thread. If the holder let the token go meanwhile, takes it over and returns
+  /// true: the caller then settles the conduit itself.
+  @usableFromInline
+  final func flagWorkLocked(by thread: UInt) -> Bool {
+    let before = state.bitwiseOr(ConduitState.work, ordering: .acquiringAndReleasing).oldValue
+    if before & ConduitState.busy != 0 { return false }
+    state.store(before | ConduitState.work | ConduitState.busy, ordering: .relaxed)
+    owner = thread
+    return true
+  }
+
+  /// Lets the token go; first delivers what was queued meanwhile, or ends a conduit closed meanwhile.
+  /// After this call, the caller must not touch the conduit: ending it may free it.
+  @inlinable @inline(__always)
+  final func releaseToken() {
+    if state.compareExchange(
+      expected: ConduitState.busy, desired: 0, ordering: .acquiringAndReleasing
+    ).exchanged {
+      return
+    }
+    settle()
+  }
+
+  /// Delivers the queued work and lets the token go, or ends the conduit if it was closed. Call
+  /// holding the token.
+  @usableFromInline
+  func settle() {}
+
+  /// Ends a closed conduit: takes it out of the list, drops what it holds and lets its subscriber
+  /// go. Call holding the token (or having just closed an idle conduit): no call to the subscriber
+  /// runs or begins. Releasing the list's reference may free the conduit, so nothing touches it
+  /// after.
+  @usableFromInline
+  final func end() {
+    registry.lock.lock()
+    let ending = takeForEndingLocked()
+    registry.lock.unlock()
+    ending.release()
+  }
+
+  /// Takes the conduit out of the list, and what it holds out of the conduit. Call holding the
+  /// registry's lock, as the only thread that may touch the conduit.
+  @usableFromInline
+  final func takeForEndingLocked() -> ConduitEnding {
+    ConduitEnding(
+      listReference: registry.unlink(self), subscriber: subscriber.take(), parent: parent.take(),
+      mailbox: mailbox.take())
+  }
+
+  // MARK: Subscription
+
+  /// Adds demand. A replaying subject then delivers the value the subscriber missed; an observable
+  /// object publisher, once anything is requested, delivers every change.
+  @usableFromInline
+  final func request(_ more: Subscribers.Demand) {
+    precondition(more != .none, "a subscriber must request at least one value")
+    guard state.load(ordering: .acquiring) & ConduitState.closed == 0 else { return }
+    if more == .unlimited || registry.kind == .observableObject {
+      // Unlimited whatever the demand was: nothing to add to, and nothing a racing delivery's
+      // decrement could undo, so a store suffices.
+      demand.store(Self.unlimited, ordering: .relaxed)
+    } else {
+      addDemand(more)
+    }
+    if !registry.demanded.load(ordering: .acquiring) {
+      registry.acknowledgeDemand()
+    }
+    if registry.replays {
+      offerPendingAfterRequest()
+    }
+  }
+
+  /// Delivers the value kept for lack of demand, on whichever thread may: this one if the token is
+  /// free or already held further up this thread's stack (then at once, recursively, as Combine
+  /// does), otherwise the thread holding it, before it lets go.
+  @usableFromInline
+  final func offerPendingAfterRequest() {
+    let thread = currentThreadIdentifier()
+    registry.lock.lock()
+    guard state.load(ordering: .acquiring) & ConduitState.closed == 0 else {
+      registry.lock.unlock()
+      return
+    }
+    switch claimLocked(by: thread) {
+    case .claimed?:
+      registry.lock.unlock()
+      offerPending()
+      releaseToken()
+    case .nested?:
+      registry.lock.unlock()
+      offerPending()
+    default:
+      let tookOver = flagWorkLocked(by: thread)
+      registry.lock.unlock()
+      if tookOver { releaseToken() }
+    }
+  }
+
+  /// Delivers the value kept for lack of demand, if there is one and now demand for it. Call
+  /// holding the token.
+  @usableFromInline
+  func offerPending() {}
+
+  /// Stops delivery at once and lets the subscriber go. A call to the subscriber already under way
+  /// on another thread may finish; none begins once this returns. The thread holding the token, if
+  /// another holds it, ends the conduit when it lets go.
+  @usableFromInline
+  final func cancel() {
+    registry.lock.lock()
+    let current = state.load(ordering: .acquiring)
+    if current & ConduitState.closed != 0 {
+      registry.lock.unlock()
+      return
+    }
+    if current & ConduitState.busy != 0 {
+      state.bitwiseOr(ConduitState.closed, ordering: .acquiringAndReleasing)
+      registry.lock.unlock()
+      return
+    }
+    // Idle: closing it under the lock makes this thread the only one that may touch it.
+    state.store(current | ConduitState.closed | ConduitState.busy, ordering: .releasing)
+    let ending = takeForEndingLocked()
+    registry.lock.unlock()
+    ending.release()
+  }
+
+  // MARK: Description
+
+  /// What Combine's subscription of this subject is called.
+  @usableFromInline
+  final var description: String { registry.kind.name }
+
+  /// The description.
+  @usableFromInline
+  final var playgroundDescription: Any { description }
+
+  /// The subject, the subscriber and the demand, as Combine shows them; `nil` for the first two once
+  /// the subscription has ended.
+  @usableFromInline
+  final var customMirror: Mirror {
+    let (parent, subscriber): (AnyObject?, AnyObject?) = registry.lock.withLock {
+      (self.parent, self.subscriber?.takeUnretainedValue())
+    }
+    let downstream = subscriber.map(SubscriberBoxes.unboxed)
+    if registry.kind == .observableObject {
+      return Mirror(self, children: [("downstream", downstream as Any)])
+    }
+    let children: [Mirror.Child] = [
+      ("parent", parent as Any),
+      ("downstream", downstream as Any),
+      ("demand", Subscribers.Demand(rawValue: demand.load(ordering: .relaxed))),
+      ("subject", parent as Any),
+    ]
+    return Mirror(self, children: children)
+  }
+}

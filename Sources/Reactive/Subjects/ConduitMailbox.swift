@@ -1,0 +1,18 @@
+/// What a conduit keeps for its subscriber: the events sent while another thread held its delivery
+/// token, and, for a replaying subject, the latest value it had no demand for.
+///
+/// Made when first needed (at once for a replaying subject, which starts with the current value
+/// pending), so that a conduit of a passthrough subject that is never contended allocates nothing
+/// more.
+@usableFromInline
+final class ConduitMailbox<Output, Failure: Error> {
+  /// Guarded by the registry's lock.
+  @usableFromInline @exclusivity(unchecked) var events: [ConduitEvent<Output, Failure>] = []
+  /// The value waiting for demand. Touched only by the token holder.
+  @usableFromInline @exclusivity(unchecked) var pending: Output?
+
+  @inlinable
+  init(pending: Output?) {
+    self.pending = pending
+  }
+}

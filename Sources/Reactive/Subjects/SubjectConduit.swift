@@ -1,0 +1,157 @@
+import Synchronization
+
+/// One subscriber's subscription to a subject: how to call the subscriber, and its mailbox.
+///
+/// The calls are closures that take the subscriber as an argument instead of capturing it, built
+/// where the subscriber's type is known: they are specialised, and need no context of their own, so
+/// that making a conduit allocates only the conduit. A ``Subscribers/Sink``'s value closure is kept
+/// and called directly. No stored property needs the value type's metadata to be destroyed, so that
+/// releasing a conduit of a ``PassthroughSubject`` runs no generic lookup.
+@usableFromInline
+final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
+  /// Hands a value to the subscriber and returns the extra demand it asks for.
+  @usableFromInline let deliverValue: (AnyObject, Output) -> Subscribers.Demand
+  /// Hands the completion to the subscriber.
+  @usableFromInline let deliverCompletion: (AnyObject, Subscribers.Completion<Failure>) -> Void
+  /// The value closure of a sink subscriber, called without going through the sink: a sink never
+  /// asks for more demand, and this copy stays alive with the conduit whatever the sink lets go of.
+  @usableFromInline let sinkValue: ((Output) -> Void)?
+  /// Whether ``sinkValue`` is set; testing the flag rather than the optional keeps the closure from
+  /// being copied, and so retained, on each call.
+  @usableFromInline let callsSinkValue: Bool
+
+  @inlinable
+  init(
+    registry: SubjectRegistry, parent: AnyObject?, subscriber: Unmanaged<AnyObject>,
+    deliverValue: @escaping (AnyObject, Output) -> Subscribers.Demand,
+    deliverCompletion: @escaping (AnyObject, Subscribers.Completion<Failure>) -> Void,
+    sinkValue: ((Output) -> Void)?
+  ) {
+    self.deliverValue = deliverValue
+    self.deliverCompletion = deliverCompletion
+    self.sinkValue = sinkValue
+    callsSinkValue = sinkValue != nil
+    super.init(registry: registry, parent: parent, subscriber: subscriber)
+  }
+
+  /// A conduit for `subscriber`, holding its token for the calling thread.
+  @inlinable
+  static func make<S: Subscriber>(for subscriber: S, registry: SubjectRegistry, parent: AnyObject?)
+    -> SubjectConduit
+  where S.Input == Output, S.Failure == Failure {
+    if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+      return SubjectConduit(
+        registry: registry, parent: parent, subscriber: .passRetained(sink),
+        deliverValue: { unsafeDowncast($0, to: Subscribers.Sink<Output, Failure>.self).receive($1) },
+        deliverCompletion: {
+          unsafeDowncast($0, to: Subscribers.Sink<Output, Failure>.self).receive(completion: $1)
+        },
+        sinkValue: sink.valueClosureForSubject())
+    }
+    if S.self is AnyObject.Type {
+      return SubjectConduit(
+        registry: registry, parent: parent,
+        subscriber: .passRetained(_unsafeReferenceCast(subscriber, to: AnyObject.self)),
+        deliverValue: { _unsafeReferenceCast($0, to: S.self).receive($1) },
+        deliverCompletion: { _unsafeReferenceCast($0, to: S.self).receive(completion: $1) },
+        sinkValue: nil)
+    }
+    return SubjectConduit(
+      registry: registry, parent: parent, subscriber: .passRetained(SubscriberBox(subscriber)),
+      deliverValue: { unsafeDowncast($0, to: SubscriberBox<S>.self).wrapped.receive($1) },
+      deliverCompletion: { unsafeDowncast($0, to: SubscriberBox<S>.self).wrapped.receive(completion: $1) },
+      sinkValue: nil)
+  }
+
+  /// The mailbox, once made.
+  @inlinable
+  var typedMailbox: ConduitMailbox<Output, Failure>? {
+    guard let mailbox else { return nil }
+    return unsafeDowncast(mailbox, to: ConduitMailbox<Output, Failure>.self)
+  }
+
+  // MARK: Delivery, holding the token
+
+  /// Delivers `value` if the conduit is open and has demand; otherwise a replaying conduit keeps it
+  /// for the next request.
+  @inlinable @inline(__always)
+  func offer(_ value: Output) {
+    guard state.load(ordering: .acquiring) & ConduitState.closed == 0 else { return }
+    guard takeDemand() else {
+      if registry.replays { typedMailbox?.pending = value }
+      return
+    }
+    deliver(value)
+  }
+
+  /// Calls the subscriber with `value`, for which demand was taken. Not inlined, so that the
+  /// conduit is a guaranteed argument and its closures are called without being retained.
+  @inlinable @inline(never)
+  func deliver(_ value: Output) {
+    if callsSinkValue {
+      sinkValue!(value)
+      return
+    }
+    let more = subscriber.unsafelyUnwrapped._withUnsafeGuaranteedRef { deliverValue($0, value) }
+    if more != .none { addDemand(more) }
+  }
+
+  /// Closes the conduit and delivers `completion`, unless it was already closed.
+  @usableFromInline
+  func complete(_ completion: Subscribers.Completion<Failure>) {
+    let before = state.bitwiseOr(ConduitState.closed, ordering: .acquiringAndReleasing).oldValue
+    guard before & ConduitState.closed == 0 else { return }
+    subscriber.unsafelyUnwrapped._withUnsafeGuaranteedRef { deliverCompletion($0, completion) }
+  }
+
+  @usableFromInline
+  override func offerPending() {
+    guard let mailbox = typedMailbox, let value = mailbox.pending,
+      state.load(ordering: .acquiring) & ConduitState.closed == 0, takeDemand()
+    else { return }
+    mailbox.pending = nil
+    deliver(value)
+  }
+
+  @usableFromInline
+  override func settle() {
+    while true {
+      let current = state.load(ordering: .acquiring)
+      if current & ConduitState.closed != 0 {
+        end()
+        return
+      }
+      if current & ConduitState.work != 0 {
+        registry.lock.lock()
+        let mailbox = typedMailbox
+        let events = mailbox?.events ?? []
+        mailbox?.events = []
+        state.bitwiseAnd(~ConduitState.work, ordering: .acquiringAndReleasing)
+        registry.lock.unlock()
+        for event in events {
+          switch event {
+          case .value(let value): offer(value)
+          case .completion(let completion): complete(completion)
+          }
+        }
+        if registry.replays { offerPending() }
+        continue
+      }
+      if state.compareExchange(expected: current, desired: 0, ordering: .acquiringAndReleasing).exchanged {
+        return
+      }
+    }
+  }
+
+  // MARK: Queueing, under the registry's lock
+
+  /// Queues `event` for the thread that holds the token; returns true if that thread let it go
+  /// meanwhile and the caller now holds it, to settle the conduit itself.
+  @inlinable
+  func enqueueLocked(_ event: ConduitEvent<Output, Failure>, by thread: UInt) -> Bool {
+    let mailbox = typedMailbox ?? ConduitMailbox(pending: nil)
+    if self.mailbox == nil { self.mailbox = mailbox }
+    mailbox.events.append(event)
+    return flagWorkLocked(by: thread)
+  }
+}

@@ -1,0 +1,18 @@
+/// The bits of a ``Subscribers/Sink``'s phase: where it is in its life, and whether a value call is
+/// under way.
+@usableFromInline
+enum SinkPhase {
+  /// Waiting for a subscription.
+  @inlinable static var awaiting: Int { 0 }
+  /// Storing the subscription; a few instructions long.
+  @inlinable static var subscribing: Int { 1 }
+  /// Receiving values.
+  @inlinable static var subscribed: Int { 2 }
+  /// Completed or cancelled: nothing more is received.
+  @inlinable static var terminal: Int { 3 }
+  /// Masks the four stages above.
+  @inlinable static var stage: Int { 3 }
+  /// A value is being handed to the closure by ``Subscribers/Sink/receive(_:)``: whoever ends the
+  /// sink meanwhile leaves its closures for that call to let go when it returns.
+  @inlinable static var inCall: Int { 4 }
+}
