@@ -37,9 +37,11 @@ e2e: deps
 	python3 Tests/EndToEnd/soak_e2e.py
 	python3 Tests/EndToEnd/bad_input_e2e.py
 
-## tsan: the whole suite under ThreadSanitizer
+## tsan: the whole suite under ThreadSanitizer. The fuzzers and the soak test run shorter here (their
+## inputs are single-threaded and `make test` runs them in full); every concurrency test runs as is.
+TSAN_ENV := SHOP_FUZZ_ITERATIONS=200 SHOP_SOAK_EVENTS=20000
 tsan: deps
-	$(SWIFT) test --sanitize=thread
+	$(TSAN_ENV) $(SWIFT) test --sanitize=thread
 
 ## bench: release benchmarks, printed as tables: Reactive and Shop, the app's render times (from the
 ## binary itself), and the binary on a pseudo-terminal
