@@ -46,6 +46,32 @@ import Testing
       parse("--store", "fast")
         == .failure(CommandLineError("--store: 'fast' is not a store (use controlled, simple or derived)")))
   }
+
+  /// Every option the parser takes, each checked against the parser below.
+  static let options = [
+    "--catalog", "--debounce", "--store", "--state", "--no-state", "--no-color", "--no-mouse",
+    "--script", "--virtual-clock", "--marbles", "--play", "--record", "--help", "--version",
+  ]
+
+  @Test func helpNamesEveryOptionTheParserTakesAndEveryScriptCommand() {
+    for option in Self.options {
+      if case .failure(let error) = parse(option) {
+        #expect(!error.description.hasPrefix("unknown option"), "\(option) is an option")
+      }
+      #expect(HelpText.text.contains("  \(option)"), "--help lists \(option)")
+    }
+    #expect(
+      parse("--frobnicate") == .failure(CommandLineError("unknown option '--frobnicate' (see shop --help)")),
+      "the check above can tell an unknown option")
+    let commands = ScriptCommandSyntax.names.replacingOccurrences(of: " or ", with: ", ")
+      .split(separator: ", ")
+    #expect(commands.count == 9)
+    let scriptSection = HelpText.text.split(separator: "Script commands")[1]
+    for command in commands {
+      #expect(scriptSection.contains(command), "--help lists the script command \(command)")
+    }
+    #expect(HelpText.text.contains("1 when the last save"), "--help says when the exit status is 1")
+  }
 }
 
 /// Durations on the command line and in scripts.
@@ -77,4 +103,5 @@ import Testing
         == .failure(
           CommandLineError("an argument of 5000 bytes is longer than any option or file name can be (4096)")))
   }
+
 }

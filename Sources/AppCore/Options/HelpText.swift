@@ -22,8 +22,8 @@ public enum HelpText {
 
       Usage:
         shop [--catalog FILE] [--debounce DURATION] [--store controlled|simple|derived]
-             [--state FILE | --no-state] [--no-color] [--no-mouse]
-        shop --script FILE|- [--virtual-clock] [same options]
+             [--state FILE | --no-state] [--no-color] [--no-mouse] [--play FILE] [--record FILE]
+        shop --script FILE|- [--virtual-clock | --marbles] [same options]
         shop --help | --version
 
       Options:
@@ -44,6 +44,11 @@ public enum HelpText {
         --script FILE|-      run commands from FILE, or standard input, without a terminal;
                              prints "T sent N", "T badge N" and "T note ..." lines
         --virtual-clock      with --script: play the timeline on a virtual clock, instantly
+        --marbles            with --script: print the run as a marble diagram (virtual clock)
+        --play FILE|-        play a script in the app, on screen, at its own times, then stay
+                             open (Space pauses it with the clock)
+        --record FILE        record the screen as an asciicast v2 file (asciinema play FILE);
+                             never overwrites a file
         --help               this text
         --version            the version
 
@@ -53,9 +58,11 @@ public enum HelpText {
       Script commands, one a line (# starts a comment):
         add ID [N]   remove ID [N]   bag   reorder   checkout   wait DURATION
         mode controlled|simple|derived   debounce DURATION
+        compare none|\(ScriptCommandSyntax.compareNames)
 
       Exit status: 0 on success, 2 for a bad option, catalog, state file or script, or when
-      standard input or output is not a terminal (use --script).
+      standard input or output is not a terminal (use --script); 1 when the last save on the way
+      out fails (the message says which file, and the last good one is kept).
       """
   }
 }
