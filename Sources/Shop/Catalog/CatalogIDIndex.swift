@@ -50,6 +50,9 @@ struct CatalogIDIndex: Sendable {
   /// `tag << 32 | position + 1` for every item, sorted by tag and, among equal tags, by position
   /// (a stable least-significant-digit radix sort on the tag's four bytes).
   private static func entriesSortedByTag(_ items: [ShoppingItem]) -> [UInt64] {
+    // `Array(unsafeUninitializedCapacity: 0)` stores its count of 0 into the one empty array the whole
+    // process shares, a write ThreadSanitizer reports as a race with any thread reading an empty array.
+    if items.isEmpty { return [] }
     var entries = [UInt64](unsafeUninitializedCapacity: items.count) { buffer, count in
       HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
       for position in items.indices {
