@@ -23,11 +23,14 @@ run: deps
 	$(SWIFT) build -c release --product shop
 	.build/release/shop $(ARGS)
 
-## test: everything the project tests: the Swift suites, then the end-to-end suite
+## test: everything the project tests: the Swift suites, then the end-to-end suite; each phase says
+## how long it took
+PHASE = phase() { name=$$1; shift; start=$$(date +%s); "$$@"; status=$$?; \
+  echo "make test: $$name took $$(( $$(date +%s) - start )) s"; return $$status; }; phase
 test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	$(MAKE) e2e
+	@$(PHASE) "the build" $(SWIFT) build --build-tests
+	@$(PHASE) "the Swift suites" $(SWIFT) test --skip-build
+	@$(PHASE) "the end-to-end suite" $(MAKE) --no-print-directory e2e
 
 ## e2e: the real binary driven in tmux (Tests/EndToEnd); SHOP_BINARY overrides .build/debug/shop
 e2e: deps
