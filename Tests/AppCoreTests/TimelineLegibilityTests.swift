@@ -33,6 +33,31 @@ import Testing
     #expect(rows[7].contains("15"), "the basket's value under its lane")
     #expect(rows[3].contains("1.0 s"), "the debounce window, labelled")
   }
+
+  @Test func anActionsLetterNeverCutsASecondsLabelOnTheAxis() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("m"))
+    // Every 100 ms over three seconds, so that the letter passes across each label of the axis.
+    for _ in 0..<30 {
+      app.advance(milliseconds: 100)
+      guard let axis = app.screen.split(separator: "\n").map(String.init).first(where: { $0.contains("┊") })
+      else {
+        Issue.record("no axis row in \(app.screen)")
+        return
+      }
+      let characters = Array(axis)
+      #expect(characters.contains("M"), "the store switch is marked on the axis at \(app.state.now) ms")
+      let now = String(characters.suffix(3))
+      #expect(
+        now == "now" || !now.contains("no"), "'now' whole or not at all, at \(app.state.now) ms: \(axis)")
+      for index in characters.indices where characters[index] == "-" {
+        let rest = characters[(index + 1)...].prefix { $0 != " " && $0 != "┊" }
+        #expect(
+          rest.last == "s" && rest.dropLast().allSatisfy(\.isNumber) && rest.count > 1,
+          "a whole label, not '-\(String(rest))', at \(app.state.now) ms: \(axis)")
+      }
+    }
+  }
 }
 
 /// The timeline's own keys and the presenter layout.

@@ -219,27 +219,35 @@ enum TimelineView {
   ) {
     let muted = Style(foreground: .muted)
     grid.write(String(repeating: " ", count: laneWidth), at: GridPoint(x: laneStart, y: row), style: .plain)
+    // An action's letter wins its column; a label it would cut or run into is left out whole (its tick
+    // mark stays where the letter leaves it room), so the axis never reads "-9M", "-2sM" or "noM".
+    let marked = state.timeline.events.compactMap { timed -> (at: Int, letter: Character)? in
+      guard case .action(let action) = timed.event, let at = column(timed.milliseconds) else { return nil }
+      return (at, action.mark.letter)
+    }
+    let markedColumns = Set(marked.map(\.at))
+    func isFree(_ columns: Range<Int>) -> Bool { !columns.contains { markedColumns.contains($0) } }
     let step = state.timelineSpan <= 10_000 ? 1000 : state.timelineSpan <= 30_000 ? 5000 : 10_000
     var tick = step
     while let at = column(state.now - tick) {
       let label = "┊-\(tick / 1000)s"
-      if at + label.count < laneWidth - 4 {
+      if at + label.count < laneWidth - 4, isFree(at..<(at + label.count + 1)) {
         grid.write(label, at: GridPoint(x: laneStart + at, y: row), style: muted)
-      } else {
+      } else if isFree(at..<(at + 1)) {
         grid.write("┊", at: GridPoint(x: laneStart + at, y: row), style: muted)
       }
       tick += step
     }
-    grid.write("now", at: GridPoint(x: laneStart + laneWidth - 3, y: row), style: .plain)
-    for timed in state.timeline.events {
-      guard case .action(let action) = timed.event, let at = column(timed.milliseconds) else { continue }
+    if isFree((laneWidth - 3)..<laneWidth) {
+      grid.write("now", at: GridPoint(x: laneStart + laneWidth - 3, y: row), style: .plain)
+    }
+    for (at, letter) in marked {
       let x = laneStart + at
       for markerRow in markerRows
       where grid[x, markerRow].content == .glyph("·") || grid[x, markerRow].content == .glyph(" ") {
         grid.write("│", at: GridPoint(x: x, y: markerRow), style: muted)
       }
-      grid.write(
-        String(action.mark.letter), at: GridPoint(x: x, y: row), style: Style(attributes: [.bold, .reverse]))
+      grid.write(String(letter), at: GridPoint(x: x, y: row), style: Style(attributes: [.bold, .reverse]))
     }
   }
 
