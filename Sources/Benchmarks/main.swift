@@ -2,9 +2,11 @@ import BenchmarkSupport
 import Foundation
 
 /// `make bench`: every benchmark of the project, printed as tables. `Benchmarks list` runs only the
-/// item list's.
+/// item list's, `Benchmarks shop` only the domain's.
 if CommandLine.arguments.dropFirst().first == "list" {
   ListBenchmarks().run()
+} else if CommandLine.arguments.dropFirst().first == "shop" {
+  runShopBenchmarks()
 } else {
   let reactive = ReactiveBenchmarks()
   reactive.run()

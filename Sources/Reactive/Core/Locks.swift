@@ -129,16 +129,21 @@ struct SerializedSlot<Value> {
 
 /// A value behind the package's lock that may be shared across threads: `Sendable`, which
 /// ``LockedState`` (a `ManagedBuffer`) cannot be. `Shop`'s stores keep their state in one.
+///
+/// Inlinable, so that the stores in `Shop` call a specialised lock: through the generic entry point,
+/// every write looked up the metadata of its closure's types at run time.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-  private let storage: LockedState<Value>
+  @usableFromInline let storage: LockedState<Value>
 
   /// A lock guarding `value`.
+  @inlinable
   package init(_ value: Value) {
     storage = .make(value)
   }
 
   /// Runs `body` with exclusive access to the value.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
     try storage.withLock(body)
   }
