@@ -237,3 +237,34 @@ import Testing
     #expect(app.state.selectedItem == selected, "still on \(selected?.name ?? "-")")
   }
 }
+
+/// Text in a box at the smallest size: what does not fit on a line wraps, or ends in `…`; nothing is
+/// cut off unmarked.
+@Suite struct OverlayTextAt40x12Tests {
+  @Test func theCheckoutQuestionSaysHowToAnswerInFull() {
+    let app = TestStore(exhaustive: false, width: 40, height: 12)
+    app.press(.character("a"), .character("b"), .character("c"))
+    let screen = app.screen
+    #expect(screen.contains("y or Enter checks out"), "\(screen)")
+    #expect(screen.contains("keeps shopping"), "the answer wraps instead of being cut: \(screen)")
+  }
+
+  @Test func anOrdersLinesSayHowToGoBack() {
+    let app = TestStore(exhaustive: false, width: 40, height: 12)
+    app.press(.character("a"), .character("c"), .character("y"))
+    app.advance(milliseconds: 1000)
+    app.press(.character("o"), .enter)
+    let screen = app.screen
+    #expect(screen.contains("today's prices"), "\(screen)")
+    #expect(screen.contains("Esc goes back"), "the hint wraps instead of being cut: \(screen)")
+  }
+
+  @Test func aLineTooWideForTheBoxEndsInAnEllipsis() {
+    var grid = Grid(width: 40, height: 12)
+    OverlayBox.draw(
+      title: "t", lines: ["a line of text much wider than a box of forty columns can hold"], scroll: 0,
+      into: &grid)
+    let row = (0..<12).map { grid.rowText($0) }.first { $0.contains("a line of text") } ?? ""
+    #expect(row.contains("…"), "\(row)")
+  }
+}

@@ -17,14 +17,17 @@ enum ConfirmCheckoutView {
     }
     let count = basket.badgeQuantity
     let total = "\(count) item\(count == 1 ? "" : "s"), \(Money.format(basket.subtotal, currency: currency))"
-    lines += ["", "Total: \(total)", "", "y or Enter checks out, n or Esc keeps shopping"]
-    // The total and the answer stay in view: the lines scroll away first.
+    // The total and the answer (wrapped, never cut) stay in view: the lines scroll away first.
+    let end =
+      ["", "Total: \(total)", ""] + "y or Enter checks out, n or Esc keeps shopping".wrapped(toWidth: width)
+    lines += end
     let rows = OverlayBox.frame(in: grid, rows: lines.count).rect.height - 2
-    if lines.count > rows, rows > 5 {
-      let kept = rows - 5
+    if lines.count > rows, rows > end.count + 1 {
+      let kept = rows - end.count - 1
       let hidden = basket.lines.count - kept
       lines =
-        Array(lines.prefix(kept)) + ["… and \(hidden) more line\(hidden == 1 ? "" : "s")"] + lines.suffix(4)
+        Array(lines.prefix(kept)) + ["… and \(hidden) more line\(hidden == 1 ? "" : "s")"]
+        + lines.suffix(end.count)
     }
     OverlayBox.draw(title: "check out these items?", lines: lines, scroll: 0, into: &grid)
   }

@@ -16,7 +16,7 @@ enum HistoryView {
         return row("\(line.quantity) × \(line.name)", price, width: width)
       }
       lines += ["", row("Total", summary(order, currency: currency), width: width)]
-      lines += ["", "r reorders these at today's prices; Esc goes back"]
+      lines += [""] + "r reorders these at today's prices; Esc goes back".wrapped(toWidth: width)
       OverlayBox.draw(
         title: "order of \(date(order.placedAt, in: state.timeZone))", lines: lines, scroll: 0, into: &grid)
       return

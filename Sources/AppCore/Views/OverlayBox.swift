@@ -31,8 +31,10 @@ enum OverlayBox {
     for row in 0..<rows {
       let index = top + row
       guard index < lines.count else { break }
+      // A line the box cannot hold ends in "…": callers wrap what must be read whole.
       grid.write(
-        lines[index], at: GridPoint(x: rect.origin.x + 2, y: rect.origin.y + 1 + row),
+        lines[index].fitted(toWidth: textWidth),
+        at: GridPoint(x: rect.origin.x + 2, y: rect.origin.y + 1 + row),
         style: styles[index] ?? box, maxWidth: textWidth)
     }
     let bottom = rect.origin.y + rect.height - 1
