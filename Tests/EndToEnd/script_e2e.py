@@ -90,6 +90,16 @@ class ScriptModeTests(unittest.TestCase):
             self.assertEqual((holder.returncode, holder_err), (0, b""))
             self.assertIn(b" badge 1\n", holder_out)
 
+    def test_a_crashed_saves_leftover_is_removed_for_a_state_path_without_a_directory(self):
+        with tempfile.TemporaryDirectory() as directory:
+            with open(os.path.join(directory, "state.json.tmp-123-456"), "w") as file:
+                file.write("{half")
+            result = subprocess.run([BINARY, "--script", "-", "--virtual-clock", "--state", "state.json"],
+                                    input="add apple\n", capture_output=True, text=True, timeout=30,
+                                    env=ENVIRONMENT, cwd=directory)
+            self.assertEqual((result.returncode, result.stderr), (0, ""))
+            self.assertEqual(sorted(os.listdir(directory)), ["state.json", "state.json.lock"])
+
     def test_the_real_clock_prints_the_same_badges_close_to_the_virtual_times(self):
         script = "debounce 300ms\nadd apple\nwait 100ms\nadd milk\nwait 500ms\nadd bread\n"
         _, virtual, _ = shop("--script", "-", "--virtual-clock", stdin=script)

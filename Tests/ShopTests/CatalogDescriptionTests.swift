@@ -76,4 +76,16 @@ import Testing
       error?.description
         == #"catalog: items[0] (id "a"), field "description": contains the line separator U+2028"#)
   }
+
+  @Test func aRepeatedIdWithADescriptionIsRefusedAsARepeatedId() {
+    let error = #expect(throws: CatalogError.self) {
+      try Catalog(
+        currency: "EUR",
+        items: [ShoppingItem(id: "a", name: "A", price: 1), ShoppingItem(id: "a", name: "B", price: 2)],
+        descriptions: ["a": "Crisp"])
+    }
+    #expect(
+      error?.description == #"catalog: items[1] (id "a"), field "id": duplicate id, already used by items[0]"#
+    )
+  }
 }

@@ -50,8 +50,9 @@ public struct Catalog: Sendable, Equatable {
       contents.add(item.withQuantity(1), description: description)
       if description != nil { described += 1 }
     }
-    precondition(described == descriptions.count, "descriptions for ids that are not in the catalog")
     try self.init(contents, source: source)
+    // Only once the ids are known to be distinct does each described item stand for one key.
+    precondition(described == descriptions.count, "descriptions for ids that are not in the catalog")
   }
 
   /// The catalog of contents whose every field was checked; refuses repeated ids.

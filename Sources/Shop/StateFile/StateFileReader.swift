@@ -32,18 +32,24 @@ enum StateFileReader {
     if let problem = bytes.withUnsafeBufferPointer(StateJSONProblem.check) { return .failure(problem) }
     let data = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(bytes.dropFirst(3)) : Data(bytes)
     let decoder = StateFileDocument.decoder()
-    guard let probe = try? decoder.decode(StateFileDocument.VersionProbe.self, from: data) else {
-      return .failure(.wrongShape("no integer \"version\""))
+    // One decode for a file in this shape; only one that is not is decoded again, for its version
+    // alone, so that a newer file is reported as newer rather than as the wrong shape.
+    let decoded = Result { try decoder.decode(StateFileDocument.self, from: data) }
+    let version: Int
+    switch decoded {
+    case .success(let document): version = document.version
+    case .failure:
+      guard let probe = try? decoder.decode(StateFileDocument.VersionProbe.self, from: data) else {
+        return .failure(.wrongShape("no integer \"version\""))
+      }
+      version = probe.version
     }
-    guard probe.version <= StateFileDocument.currentVersion else {
-      return .failure(.newerVersion(probe.version))
-    }
-    guard probe.version >= 1 else { return .failure(.wrongShape("version \(probe.version) is not valid")) }
+    guard version <= StateFileDocument.currentVersion else { return .failure(.newerVersion(version)) }
+    guard version >= 1 else { return .failure(.wrongShape("version \(version) is not valid")) }
     let document: StateFileDocument
-    do {
-      document = try decoder.decode(StateFileDocument.self, from: data)
-    } catch {
-      return .failure(.wrongShape(describe(error)))
+    switch decoded {
+    case .success(let decodedDocument): document = decodedDocument
+    case .failure(let error): return .failure(.wrongShape(describe(error)))
     }
     if let problem = document.contentProblem() { return .failure(.wrongShape(problem)) }
     return .success(document.state)

@@ -134,10 +134,12 @@ public final class StateStore: Sendable {
   }
 
   private func removeLeftoverTemporaryFiles() {
-    let prefix = AtomicFileWriter.temporaryPrefix(for: filePath)
+    // Names in the directory are compared with the file's own name: a path with no directory in it
+    // (`state.json`, listed from ".") or in "/" must match as well as any other.
     let directory = AtomicFileWriter.directoryName(of: filePath)
+    let prefix = AtomicFileWriter.temporaryPrefix(for: String(filePath.split(separator: "/").last ?? ""))
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    for name in names where (directory + "/" + name).hasPrefix(prefix) {
+    for name in names where name.hasPrefix(prefix) {
       unlink(directory + "/" + name)
     }
   }
