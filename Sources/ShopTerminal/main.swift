@@ -31,16 +31,15 @@ case .version:
 case .script(let path, let virtualClock, let marbles, let options):
   exit(ScriptMode.run(path: path, virtualClock: virtualClock, marbles: marbles, options: options))
 case .run(let options), .play(_, let options):
-  let startup: Startup
+  let catalog: Catalog
   do {
-    startup = try Startup.prepare(
-      options, environment: ProcessInfo.processInfo.environment, scriptMode: false)
+    catalog = try Startup.catalog(for: options)
   } catch {
     fail(error.description)
   }
   var playback: PlaybackScript?
   if case .play(let path, _) = request {
-    switch PlaybackScript.load(path: path, catalog: startup.catalog) {
+    switch PlaybackScript.load(path: path, catalog: catalog) {
     case .success(let script): playback = script
     case .failure(let error):
       for message in error.messages { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
@@ -60,7 +59,15 @@ case .run(let options), .play(_, let options):
       }
     fail("\(reason); use --script FILE to run without one")
   }
-  // Created once the terminal is known to be usable, so that a refused start leaves no file behind.
+  // The state file and the recording are opened once the terminal is known to be usable, so that a
+  // refused start leaves no file behind.
+  let startup: Startup
+  do {
+    startup = try Startup.prepare(
+      options, catalog: catalog, environment: ProcessInfo.processInfo.environment, scriptMode: false)
+  } catch {
+    fail(error.description)
+  }
   let recording: CastFile?
   do {
     recording = try options.recordPath.map { path throws(CastFile.OpenError) in try CastFile(path: path) }

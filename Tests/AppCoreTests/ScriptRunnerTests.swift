@@ -142,6 +142,26 @@ import Testing
     withExtendedLifetime(playback) {}
   }
 
+  @Test func eachPlayedLineIsLoggedOnceAndALineThatSaysNothingRepeatsNoOlderMessage() throws {
+    let scheduler = DispatchQueue.test
+    let state = AppState(
+      catalog: .builtIn, shop: ShopState(), mode: .controlled, debounce: .standard, width: 80, height: 24)
+    let runtime = AppRuntime(
+      state: state, scheduler: scheduler.eraseToAnyScheduler(), clock: Date.init, saver: nil,
+      shell: RecordingShell())
+    let directory = try makeScratchDirectory()
+    // `debounce 1s` is the interval already set: the command changes nothing and says nothing.
+    let path = try writeFile("add banana\nwait 1s\ndebounce 1s\n", named: "talk.shop", in: directory)
+    let playback = ScriptPlayback(
+      try PlaybackScript.load(path: path, catalog: .builtIn).get(), runtime: runtime)
+    playback.start()
+    scheduler.advance(by: .seconds(1))
+    let texts = runtime.state.messages.entries.map(\.text)
+    #expect(texts.filter { $0.contains("added Banana") } == ["▶ line 1, keys a: add banana · added Banana"])
+    #expect(texts.filter { $0.hasPrefix("▶ line 3") } == ["▶ line 3, keys + -: debounce 1.0s"], "\(texts)")
+    withExtendedLifetime(playback) {}
+  }
+
   @Test func aBadScriptIsRefusedLineByLineBeforeAnythingPlays() throws {
     let directory = try makeScratchDirectory()
     let path = try writeFile("add pear\nwait soon\n", named: "bad.shop", in: directory)

@@ -44,3 +44,17 @@ import Testing
         && sentLane[TimelineView.laneStart + column] == "2")
   }
 }
+
+/// Labels on one lane row: none overlaps another, and the oldest give way when there are too many.
+@Suite struct LaneLabelTests {
+  @Test func theOldestGiveWayAndTheRestKeepTheirOrderWithoutOverlapping() {
+    let labels = (0..<10_000).map { LaneLabels.Label(column: $0 / 200, text: "\($0)") }
+    let placed = LaneLabels.place(labels, width: 70)
+    #expect(placed.last?.text == "9999", "the newest is kept")
+    #expect(placed.map(\.text) == labels.suffix(placed.count).map(\.text), "the oldest are the ones left out")
+    let ends = placed.map { $0.column + DisplayWidth.of($0.text) }
+    #expect(zip(ends, placed.dropFirst()).allSatisfy { $0 < $1.column }, "a space between neighbours")
+    #expect((ends.last ?? 0) <= 70 && (placed.first?.column ?? 0) >= 0)
+    #expect(LaneLabels.place([LaneLabels.Label(column: 3, text: "toolong")], width: 4).isEmpty)
+  }
+}

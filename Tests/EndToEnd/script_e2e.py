@@ -100,6 +100,15 @@ class ScriptModeTests(unittest.TestCase):
             self.assertEqual((result.returncode, result.stderr), (0, ""))
             self.assertEqual(sorted(os.listdir(directory)), ["state.json", "state.json.lock"])
 
+    def test_a_start_refused_for_want_of_a_terminal_leaves_no_file_behind(self):
+        with tempfile.TemporaryDirectory() as directory:
+            result = subprocess.run([BINARY], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                    timeout=30, env={**ENVIRONMENT, "XDG_STATE_HOME": directory,
+                                                     "TERM": "xterm-256color"})
+            self.assertEqual(result.returncode, 2)
+            self.assertIn("must be a terminal", result.stderr)
+            self.assertEqual(os.listdir(directory), [], "no state directory, lock or file")
+
     def test_the_real_clock_prints_the_same_badges_close_to_the_virtual_times(self):
         script = "debounce 300ms\nadd apple\nwait 100ms\nadd milk\nwait 500ms\nadd bread\n"
         _, virtual, _ = shop("--script", "-", "--virtual-clock", stdin=script)

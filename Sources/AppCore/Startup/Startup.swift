@@ -15,16 +15,18 @@ public struct Startup {
   /// A line that stays on screen for the whole run: the state file cannot be used, so nothing is kept.
   public var stickyNotice: String? = nil
 
-  /// Loads what `options` name. `scriptMode` uses no state file unless `--state` gives one.
+  /// The catalog `options` name: the file's, or the built-in one.
+  public static func catalog(for options: AppOptions) throws(StartupError) -> Catalog {
+    guard let path = options.catalogPath else { return .builtIn }
+    do { return try Catalog.load(fromFile: path) } catch { throw StartupError("\(error)") }
+  }
+
+  /// Opens the state file `options` name for `catalog` (``catalog(for:)``): the one step that touches
+  /// the user's files, so the terminal app takes it only once it knows it can start. `scriptMode` uses
+  /// no state file unless `--state` gives one.
   public static func prepare(
-    _ options: AppOptions, environment: [String: String], scriptMode: Bool
+    _ options: AppOptions, catalog: Catalog, environment: [String: String], scriptMode: Bool
   ) throws(StartupError) -> Startup {
-    let catalog: Catalog
-    if let path = options.catalogPath {
-      do { catalog = try Catalog.load(fromFile: path) } catch { throw StartupError("\(error)") }
-    } else {
-      catalog = .builtIn
-    }
     let path: String?
     switch options.state {
     case .none: path = nil

@@ -107,9 +107,6 @@ public struct AppState: Equatable {
     return lastSent
   }
 
-  /// The quantity the store holds, as last reported (the badge's value before the store's first send).
-  public var storeQuantity: Int { lastSent?.value ?? badge.value }
-
   /// The basket's quantity without paper bags: what a settled badge shows in a controlled store.
   public var basketQuantity: Int { shop.basket.badgeQuantity }
 
@@ -200,10 +197,22 @@ public struct MessageLog: Equatable, Sendable {
   /// An empty log.
   public init() {}
 
+  /// How many messages have ever been kept, those forgotten included: what tells whether something
+  /// said anything.
+  public private(set) var appendedCount = 0
+
   /// Keeps `message`, forgetting the oldest beyond the capacity.
   mutating func append(_ message: LoggedMessage) {
     entries.append(message)
+    appendedCount += 1
     if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+  }
+
+  /// Takes back the newest message, to be said again in other words.
+  mutating func removeNewest() {
+    guard !entries.isEmpty else { return }
+    entries.removeLast()
+    appendedCount -= 1
   }
 }
 

@@ -242,8 +242,17 @@ extension AppState {
     default:
       break
     }
+    let said = messages.appendedCount
     run(command, engine: engine, effects: &effects)
-    say("▶ line \(line), keys \(command.keys): \(command.scriptText) · \(status.text)", kind: status.kind)
+    let played = "▶ line \(line), keys \(command.keys): \(command.scriptText)"
+    if messages.appendedCount == said {
+      say(played, kind: .info)
+    } else {
+      // What the command said, said once, with the line it came from.
+      let result = status
+      messages.removeNewest()
+      say("\(played) · \(result.text)", kind: result.kind)
+    }
   }
 
   /// Opens the checkout confirmation, or says at once why the basket cannot be checked out (empty, only

@@ -11,12 +11,16 @@ enum LaneLabels {
   /// The labels' columns on a row `width` wide, with a space between neighbours; labels that cannot
   /// fit are dropped from the front.
   static func place(_ labels: [Label], width: Int) -> [Label] {
-    var labels = labels.sorted { $0.column < $1.column }
-    while !labels.isEmpty {
-      let needed = labels.reduce(0) { $0 + DisplayWidth.of($1.text) + 1 } - 1
-      if needed <= width { break }
-      labels.removeFirst()
+    let sorted = labels.sorted { $0.column < $1.column }
+    // Each width measured once; the oldest dropped until the rest fit, in one pass (this runs for every
+    // lane on every frame, and a zoomed-out lane can hold many values).
+    var needed = sorted.reduce(0) { $0 + DisplayWidth.of($1.text) + 1 } - 1
+    var first = 0
+    while first < sorted.count, needed > width {
+      needed -= DisplayWidth.of(sorted[first].text) + 1
+      first += 1
     }
+    var labels = Array(sorted[first...])
     guard !labels.isEmpty else { return [] }
     var previousEnd = -1
     for index in labels.indices {
