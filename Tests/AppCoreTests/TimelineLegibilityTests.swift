@@ -62,6 +62,14 @@ import Testing
 
 /// The timeline's own keys and the presenter layout.
 @Suite struct PresenterAndZoomTests {
+  @Test func whatAKeyOpensInThePresenterLayoutIsShownThere() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"), .character("p"), .character("c"))
+    #expect(app.screen.contains("check out these items?"), "the question a y or Enter answers is on screen")
+    app.press(.escape, .character("?"))
+    #expect(app.screen.contains("In the item list"), "the help")
+  }
+
   @Test func bracketsZoomThroughTheWindowsAndSayWhenTheyReachAnEnd() {
     let app = TestStore(exhaustive: false)
     app.press(.character("]"))

@@ -12,6 +12,13 @@ public enum Screen {
       return grid
     }
     HeaderView.draw(state, layout: layout, into: &grid)
+    // A box covers everything between the header and the footer, in either layout: nothing under it
+    // is drawn, and what a key answers (a checkout's y) is always on screen.
+    if let overlay = state.overlay {
+      FooterView.draw(state, layout: layout, into: &grid)
+      drawOverlay(overlay, state, into: &grid)
+      return grid
+    }
     if state.isPresenting {
       PresenterView.draw(state, layout: layout, into: &grid)
       StatusBarView.draw(state, layout: layout, into: &grid)
@@ -34,15 +41,17 @@ public enum Screen {
     TimelineView.draw(state, in: timeline.rect, density: timeline.density, into: &grid)
     StatusBarView.draw(state, layout: layout, into: &grid)
     FooterView.draw(state, layout: layout, into: &grid)
-    switch state.overlay {
+    return grid
+  }
+
+  private static func drawOverlay(_ overlay: Overlay, _ state: AppState, into grid: inout Grid) {
+    switch overlay {
     case .help(let scroll): HelpOverlay.draw(state, scroll: scroll, into: &grid)
     case .messages(let scroll): MessageLogView.draw(state, scroll: scroll, into: &grid)
     case .confirmCheckout: ConfirmCheckoutView.draw(state, into: &grid)
     case .history(let selection, let showingLines):
       HistoryView.draw(state, selection: selection, showingLines: showingLines, into: &grid)
     case .details(let itemID): DetailsView.draw(state, itemID: itemID, into: &grid)
-    case nil: break
     }
-    return grid
   }
 }

@@ -37,22 +37,12 @@ public final class ControlledQuantityStore: QuantityStore {
 
   /// Adds the items' quantities, paper bags excluded.
   public func updateQuantity(with items: [ShoppingItem]) throws(QuantityStoreError) {
-    let adding = try Self.countedQuantity(of: items)
-    try write { (current) throws(QuantityStoreError) in
-      guard adding <= Self.maximumQuantity - current else {
-        throw .wouldExceedMaximum(current: current, adding: adding, maximum: Self.maximumQuantity)
-      }
-      return current + adding
-    }
+    try changeQuantity(adding: items, removing: [])
   }
 
   /// Takes the items' quantities away, paper bags excluded; never below zero.
   public func removeQuantity(of items: [ShoppingItem]) throws(QuantityStoreError) {
-    let removing = try Self.countedQuantity(of: items)
-    try write { (current) throws(QuantityStoreError) in
-      guard removing <= current else { throw .wouldBeNegative(current: current, removing: removing) }
-      return current - removing
-    }
+    try changeQuantity(adding: [], removing: items)
   }
 
   /// Adds `added`'s quantities and takes `removed`'s away in one write, paper bags excluded: what an
