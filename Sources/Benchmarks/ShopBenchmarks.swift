@@ -195,6 +195,10 @@ private func benchmarkMillionItemCatalogLoad() -> [[String]] {
     // Read once the catalog is gone, so that neither the floor's copy of the file nor the catalog
     // is in the other's peak.
     let floor = fileReadFloor(path)
+    let oneCoreStart = DispatchTime.now()
+    let oneCore = try? Catalog.load(fromFile: path, twoCoresFrom: .max)
+    let oneCoreElapsed = seconds(since: oneCoreStart)
+    precondition(oneCore?.catalog.items.count == count && oneCore?.usedSecondCore == false)
     let what = describedItems ? "\(count) items, each described" : "\(count) items"
     rows += [
       [
@@ -202,6 +206,9 @@ private func benchmarkMillionItemCatalogLoad() -> [[String]] {
         describedItems ? "" : "< 0.5 s",
       ],
       ["  floor: read the file, count braces", "\(format(floor, 3)) s", ""],
+      [
+        "  the same on one core", "\(format(oneCoreElapsed, 3)) s, \(format(oneCoreElapsed / floor, 1))x", "",
+      ],
       [
         "  process peak RSS after it", "\(format(megabytesAfter, 0)) MB",
         (describedItems ? "" : "<= 200 MB ") + "(\(format(megabytesBefore, 0)) MB before)",

@@ -12,6 +12,12 @@ struct CatalogContents: Sendable {
     HugePages.advise(capacityOf: &items)
   }
 
+  /// Adds `other`'s items and descriptions after these, as if they had been added one by one.
+  mutating func append(contentsOf other: consuming CatalogContents) {
+    descriptions.append(contentsOf: other.descriptions, after: items.count, adding: other.items.count)
+    items.append(contentsOf: other.items)
+  }
+
   /// Adds `item` (with quantity 1) and its description.
   mutating func add(_ item: ShoppingItem, description: String?) {
     items.append(item)

@@ -18,7 +18,36 @@ struct CatalogDescriptions: Sendable, Equatable {
       return
     }
     if locations.isEmpty { locations = Array(repeating: Self.none, count: itemIndex) }
-    let length = description.utf8.count
+    var text = description
+    text.withUTF8 { appendText($0) }
+  }
+
+  /// Adds the descriptions of `otherCount` items that follow the `count` items described so far, as
+  /// `append(_:itemIndex:)` would have added them one by one (the chunks come out the same).
+  mutating func append(contentsOf other: CatalogDescriptions, after count: Int, adding otherCount: Int) {
+    guard !other.locations.isEmpty else {
+      if !locations.isEmpty { locations.append(contentsOf: repeatElement(Self.none, count: otherCount)) }
+      return
+    }
+    if locations.isEmpty { locations = Array(repeating: Self.none, count: count) }
+    locations.reserveCapacity(count + otherCount)
+    for location in other.locations {
+      guard location != Self.none else {
+        locations.append(Self.none)
+        continue
+      }
+      let bytes = other.chunks[Int(location) >> Self.chunkBits]
+      let offset = Int(location) & (Self.chunkSize - 1)
+      let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
+      bytes.withUnsafeBufferPointer {
+        appendText(UnsafeBufferPointer(rebasing: $0[(offset + 2)..<(offset + 2 + length)]))
+      }
+    }
+  }
+
+  /// Adds one description's UTF-8 and its location.
+  private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+    let length = text.count
     precondition(length + 2 <= Self.chunkSize && length <= Int(UInt16.max), "description too long")
     if chunks.isEmpty || chunks[chunks.count - 1].count + 2 + length > Self.chunkSize {
       var chunk: [UInt8] = []
@@ -29,7 +58,7 @@ struct CatalogDescriptions: Sendable, Equatable {
     locations.append(UInt32(chunk << Self.chunkBits | chunks[chunk].count))
     chunks[chunk].append(UInt8(length & 0xFF))
     chunks[chunk].append(UInt8(length >> 8))
-    chunks[chunk].append(contentsOf: description.utf8)
+    chunks[chunk].append(contentsOf: text)
   }
 
   /// The description of the item at `index`, if it has one.

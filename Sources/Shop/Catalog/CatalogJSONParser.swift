@@ -8,18 +8,26 @@ struct CatalogJSONParser {
   var reader: JSONReader<CatalogError>
   var validator: CatalogValidator
   var contents: CatalogContents
+  /// The items of the file's second half, being read on another core, if they are (see
+  /// `CatalogSecondHalf`): taken when this parser arrives where they start.
+  var secondHalf: CatalogSecondHalf?
+  /// Whether the second half's items were taken.
+  private(set) var tookSecondHalf = false
 
-  /// A parser for a catalog read by `reader`; `source` names it in errors.
-  init(reader: consuming JSONReader<CatalogError>, source: String) {
+  /// A parser for a catalog read by `reader` from where it stands; `source` names it in errors.
+  init(reader: consuming JSONReader<CatalogError>, source: String, secondHalf: CatalogSecondHalf? = nil) {
     // The smallest item, {"id":"a","name":"b","price":0} and a comma, takes 32 bytes.
-    let estimate = min(reader.announcedSize / 32 + 1, Catalog.maximumItemCount)
+    let bytesAhead = reader.announcedSize - reader.absoluteOffset(of: 0)
+    let estimate = min(bytesAhead / 32 + 1, Catalog.maximumItemCount)
     self.reader = reader
+    self.secondHalf = secondHalf
     validator = CatalogValidator(source: source)
     contents = CatalogContents(expectedCount: estimate)
   }
 
   /// Parses a whole catalog file, checking every field; ids are checked for repeats by `Catalog`.
   mutating func parseContents() throws(CatalogError) -> CatalogContents {
+    defer { secondHalf?.abandon() }
     do {
       try parseTopLevel()
     } catch {
@@ -109,13 +117,37 @@ struct CatalogJSONParser {
       try parseItem()
       try reader.skipWhitespace()
       switch try reader.peek() {
-      case UInt8(ascii: ","): reader.position += 1
+      case UInt8(ascii: ","):
+        reader.position += 1
+        if secondHalf != nil, try takeSecondHalf() { return }
       case UInt8(ascii: "]"):
         reader.position += 1
         return
       default: throw reader.syntaxError("expected ',' or ']' after an item")
       }
     }
+  }
+
+  /// At the start of an item: once it is at or past where the second half starts, adds the second
+  /// half's items and moves past their closing bracket, if it starts exactly here and holds only good
+  /// items, not too many; returns whether it did. Otherwise the second half is dropped and reading goes
+  /// on from here, as if there had been none.
+  private mutating func takeSecondHalf() throws(CatalogError) -> Bool {
+    try reader.skipWhitespace()
+    guard let half = secondHalf, reader.absoluteOffset(of: reader.position) >= half.start else {
+      return false
+    }
+    secondHalf = nil
+    guard reader.absoluteOffset(of: reader.position) == half.start, let (items, end) = half.join(),
+      items.items.count <= Catalog.maximumItemCount - contents.items.count
+    else {
+      half.abandon()
+      return false
+    }
+    contents.append(contentsOf: items)
+    reader.move(toAbsoluteOffset: end)
+    tookSecondHalf = true
+    return true
   }
 
   static func startsValue(_ byte: UInt8) -> Bool {

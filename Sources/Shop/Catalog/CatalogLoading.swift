@@ -3,15 +3,27 @@ extension Catalog {
   ///
   /// The file is read in pieces, so its bytes never sit in memory whole; a file that is not a regular
   /// file, or is larger than `maximumFileSize`, is refused before anything is read.
+  /// A file of `CatalogSecondHalf.minimumFileSize` or more is read on two cores, each from one half,
+  /// with the result and every error as one pass gives them.
   public static func load(fromFile path: String) throws(CatalogError) -> Catalog {
+    try load(fromFile: path, twoCoresFrom: CatalogSecondHalf.minimumFileSize).catalog
+  }
+
+  /// `load(fromFile:)`, reading on two cores from files of `minimumSize` bytes (`Int.max`: never);
+  /// also says whether the second core's items were used.
+  public static func load(
+    fromFile path: String, twoCoresFrom minimumSize: Int
+  ) throws(CatalogError) -> (catalog: Catalog, usedSecondCore: Bool) {
     let file: RegularFile
     do {
       file = try RegularFile(path: path, maximumSize: maximumFileSize)
     } catch {
       throw CatalogError(source: path, problem: error.catalogProblem)
     }
-    var parser = CatalogJSONParser(reader: JSONReader(file: file), source: path)
-    return try Catalog(try parser.parseContents(), source: path)
+    let secondHalf = CatalogSecondHalf.begin(reading: file, source: path, minimumSize: minimumSize)
+    var parser = CatalogJSONParser(reader: JSONReader(file: file), source: path, secondHalf: secondHalf)
+    let contents = try parser.parseContents()
+    return (try Catalog(contents, source: path), parser.tookSecondHalf)
   }
 
   /// Validates a catalog in the file format; `source` names it in errors.

@@ -84,6 +84,37 @@ struct RegularFile: ~Copyable {
     }
   }
 
+  /// Reads into `buffer` from `offset` in the file, leaving the descriptor's own offset alone, so that
+  /// readers of one file at different places do not disturb each other; returns how many bytes came,
+  /// 0 at the end of the file. Bytes past `maximumSize` mean the file grew past the limit.
+  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Failure) -> Int {
+    guard !buffer.isEmpty else { return 0 }
+    while true {
+      let count = pread(descriptor, buffer.baseAddress!, buffer.count, off_t(offset))
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .system(errno)
+      }
+      guard offset + count <= maximumSize else { throw .tooLarge(size: offset + count, limit: maximumSize) }
+      return count
+    }
+  }
+
+  /// A second descriptor on the same open file, with the same size and limit, closed on its own: for a
+  /// reader on another thread.
+  func duplicate() throws(Failure) -> RegularFile {
+    let copy = dup(descriptor)
+    guard copy >= 0 else { throw .system(errno) }
+    _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+    return RegularFile(descriptor: copy, size: size, maximumSize: maximumSize)
+  }
+
+  private init(descriptor: Int32, size: Int, maximumSize: Int) {
+    self.descriptor = descriptor
+    self.size = size
+    self.maximumSize = maximumSize
+  }
+
   /// "a FIFO", "a directory", ...: what a file of this `st_mode` type is; `regular` for a regular file.
   static func kind(of type: mode_t, regular: String = "a regular file") -> String {
     switch type {

@@ -11,15 +11,19 @@ final class JSONFileWindow {
   static let pieceSize = 1 << 20
 
   private var storage: UnsafeMutableBufferPointer<UInt8>
-  private var file: RegularFile
+  private let file: RegularFile
+  /// Where in the file the next read starts: the window reads at its own offset, so two windows on one
+  /// file (each with its own descriptor) never disturb each other.
+  private var fileOffset: Int
   private(set) var count = 0
   private(set) var reachedEnd = false
 
-  /// A window on `file`, nothing read yet.
-  init(file: consuming RegularFile) {
-    let capacity = max(1, min(file.size + 1, Self.pieceSize))
+  /// A window on `file` from `offset`, nothing read yet.
+  init(file: consuming RegularFile, startingAt offset: Int = 0) {
+    let capacity = max(1, min(file.size - offset + 1, Self.pieceSize))
     storage = .allocate(capacity: capacity)
     self.file = file
+    fileOffset = offset
   }
 
   deinit {
@@ -45,10 +49,19 @@ final class JSONFileWindow {
       storage = larger
     }
     let read = try file.read(
-      into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[count...])))
+      into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[count...])),
+      at: fileOffset)
     if read == 0 { reachedEnd = true }
     count += read
+    fileOffset += read
     return true
+  }
+
+  /// Drops every byte in view and goes on reading at `offset` in the file.
+  func move(to offset: Int) {
+    count = 0
+    reachedEnd = false
+    fileOffset = offset
   }
 
   /// How many line feeds the file holds before `offset`, and the offset just after the last of them

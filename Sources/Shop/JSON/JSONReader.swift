@@ -29,12 +29,25 @@ struct JSONReader<Failure: JSONFailure> {
     announcedSize = bytes.count
   }
 
-  /// A reader over `file`, read in pieces.
-  init(file: consuming RegularFile) {
+  /// A reader over `file` from `offset` on, read in pieces; positions and lines count from the start
+  /// of the file.
+  init(file: consuming RegularFile, startingAt offset: Int = 0) {
     announcedSize = file.size
-    let window = JSONFileWindow(file: file)
+    let window = JSONFileWindow(file: file, startingAt: offset)
     self.window = window
     bytes = window.bytes
+    droppedBytes = offset
+  }
+
+  /// Goes on reading at `offset` from the start of the file, past bytes read elsewhere (only for a
+  /// reader over a file, between tokens).
+  mutating func move(toAbsoluteOffset offset: Int) {
+    guard let window else { preconditionFailure("only a reader over a file moves") }
+    precondition(mark == nil, "moved inside a token")
+    window.move(to: offset)
+    bytes = window.bytes
+    position = 0
+    droppedBytes = offset
   }
 
   /// Brings more of the input into view, keeping `bytes[requested...]` and everything from `mark`;
