@@ -129,6 +129,19 @@ import Testing
     #expect(loaded.catalog == (try memory.get()))
   }
 
+  @Test func aSecondHalfWithMoreItemsThanTheFirstHasRoomForIsNotTaken() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.write(Self.catalog(count: 2_000), to: "catalog.json")
+    let file = try RegularFile(path: path, maximumSize: Catalog.maximumFileSize)
+    let halves = (0..<3).map { _ in CatalogSecondHalf.begin(reading: file, source: path, minimumSize: 0) }
+    let count = halves[0]?.take(fitting: .max)?.contents.items.count ?? 0
+    #expect((900..<1_100).contains(count))
+    #expect(halves[1]?.take(fitting: count - 1) == nil)
+    #expect(halves[1]?.wasTaken == false)
+    #expect(halves[2]?.take(fitting: count)?.contents.items.count == count)
+    #expect(halves[2]?.wasTaken == true)
+  }
+
   @Test func smallFilesAreReadOnOneCore() throws {
     let directory = TemporaryDirectory()
     let path = directory.write(Self.catalog(count: 2_000), to: "catalog.json")

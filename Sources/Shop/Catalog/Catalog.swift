@@ -56,9 +56,9 @@ public struct Catalog: Sendable, Equatable {
   }
 
   /// The catalog of contents whose every field was checked; refuses repeated ids.
-  init(_ contents: CatalogContents, source: String) throws(CatalogError) {
+  init(_ contents: consuming CatalogContents, source: String) throws(CatalogError) {
     do {
-      index = try CatalogIDIndex(contents.items)
+      index = try CatalogIDIndex(contents.items, entries: contents.takeIDEntries())
     } catch {
       let id = contents.items[error.position].id
       throw CatalogError(

@@ -21,12 +21,14 @@ struct CatalogIDIndex: Sendable {
   private let slots: [UInt64]
   private let bits: Int
 
-  /// Indexes the ids of `items`; throws the earliest repeated id instead.
-  init(_ items: [ShoppingItem]) throws(Repeat) {
+  /// Indexes the ids of `items`, whose `entry(id:position:)` values, in order, are `entries`; throws
+  /// the earliest repeated id instead.
+  init(_ items: [ShoppingItem], entries: consuming [UInt64]) throws(Repeat) {
+    precondition(entries.count == items.count, "an entry per item")
     var bits = 4
     while 1 << bits < items.count * 2 { bits += 1 }
     self.bits = bits
-    let sorted = Self.entriesSortedByTag(items)
+    let sorted = Self.sortedByTag(entries)
     if let firstRepeat = Self.firstRepeat(in: sorted, items: items) { throw firstRepeat }
     slots = Self.table(of: sorted, bits: bits)
   }
@@ -47,23 +49,22 @@ struct CatalogIDIndex: Sendable {
     }
   }
 
-  /// `tag << 32 | position + 1` for every item, sorted by tag and, among equal tags, by position
-  /// (a stable least-significant-digit radix sort on the tag's four bytes).
-  private static func entriesSortedByTag(_ items: [ShoppingItem]) -> [UInt64] {
+  /// The index's entry for the item at `position` with this id: `tag << 32 | position + 1`.
+  static func entry(id: String, position: Int) -> UInt64 {
+    UInt64(tag(of: id)) << 32 | UInt64(position + 1)
+  }
+
+  /// `entries` sorted by tag and, among equal tags, by position (a stable least-significant-digit
+  /// radix sort on the tag's four bytes).
+  private static func sortedByTag(_ entries: consuming [UInt64]) -> [UInt64] {
     // `Array(unsafeUninitializedCapacity: 0)` stores its count of 0 into the one empty array the whole
     // process shares, a write ThreadSanitizer reports as a race with any thread reading an empty array.
-    if items.isEmpty { return [] }
-    var entries = [UInt64](unsafeUninitializedCapacity: items.count) { buffer, count in
-      HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
-      for position in items.indices {
-        buffer[position] = UInt64(tag(of: items[position].id)) << 32 | UInt64(position + 1)
-      }
-      count = items.count
-    }
+    if entries.isEmpty { return [] }
+    var entries = entries
     // Every slot is written by each pass before it is read.
-    var scratch = [UInt64](unsafeUninitializedCapacity: items.count) { buffer, count in
+    var scratch = [UInt64](unsafeUninitializedCapacity: entries.count) { buffer, count in
       HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
-      count = items.count
+      count = entries.count
     }
     // Four passes of one byte each: 256 runs written at once stay within the cache and the TLB.
     for shift: UInt64 in [32, 40, 48, 56] {

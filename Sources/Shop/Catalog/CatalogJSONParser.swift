@@ -11,8 +11,6 @@ struct CatalogJSONParser {
   /// The items of the file's second half, being read on another core, if they are (see
   /// `CatalogSecondHalf`): taken when this parser arrives where they start.
   var secondHalf: CatalogSecondHalf?
-  /// Whether the second half's items were taken.
-  private(set) var tookSecondHalf = false
 
   /// A parser for a catalog read by `reader` from where it stands; `source` names it in errors.
   init(reader: consuming JSONReader<CatalogError>, source: String, secondHalf: CatalogSecondHalf? = nil) {
@@ -26,7 +24,7 @@ struct CatalogJSONParser {
   }
 
   /// Parses a whole catalog file, checking every field; ids are checked for repeats by `Catalog`.
-  mutating func parseContents() throws(CatalogError) -> CatalogContents {
+  consuming func parseContents() throws(CatalogError) -> CatalogContents {
     defer { secondHalf?.abandon() }
     do {
       try parseTopLevel()
@@ -138,15 +136,14 @@ struct CatalogJSONParser {
       return false
     }
     secondHalf = nil
-    guard reader.absoluteOffset(of: reader.position) == half.start, let (items, end) = half.join(),
-      items.items.count <= Catalog.maximumItemCount - contents.items.count
+    guard reader.absoluteOffset(of: reader.position) == half.start,
+      let (items, end) = half.take(fitting: Catalog.maximumItemCount - contents.items.count)
     else {
       half.abandon()
       return false
     }
     contents.append(contentsOf: items)
     reader.move(toAbsoluteOffset: end)
-    tookSecondHalf = true
     return true
   }
 

@@ -21,16 +21,16 @@ extension Catalog {
       throw CatalogError(source: path, problem: error.catalogProblem)
     }
     let secondHalf = CatalogSecondHalf.begin(reading: file, source: path, minimumSize: minimumSize)
-    var parser = CatalogJSONParser(reader: JSONReader(file: file), source: path, secondHalf: secondHalf)
-    let contents = try parser.parseContents()
-    return (try Catalog(contents, source: path), parser.tookSecondHalf)
+    let parser = CatalogJSONParser(reader: JSONReader(file: file), source: path, secondHalf: secondHalf)
+    let catalog = try Catalog(try parser.parseContents(), source: path)
+    return (catalog, secondHalf?.wasTaken ?? false)
   }
 
   /// Validates a catalog in the file format; `source` names it in errors.
   public static func parse(_ bytes: [UInt8], source: String) throws(CatalogError) -> Catalog {
     let contents = try bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(CatalogError) in
-        var parser = CatalogJSONParser(reader: JSONReader(bytes: buffer), source: source)
+        let parser = CatalogJSONParser(reader: JSONReader(bytes: buffer), source: source)
         return try parser.parseContents()
       }
     }.get()

@@ -60,12 +60,16 @@ final class CatalogSecondHalf: @unchecked Sendable {
     return half
   }
 
+  /// Whether the first half took the second half's items.
+  private(set) var wasTaken = false
+
   /// The items the second half holds and the offset just after the items array, once the other core
-  /// is done; nil if it found anything but items up to the closing bracket.
-  func join() -> (contents: CatalogContents, end: Int)? {
+  /// is done; nil if it found anything but items up to the closing bracket, or more than `room`.
+  func take(fitting room: Int) -> (contents: CatalogContents, end: Int)? {
     wait()
-    guard case .items(let contents, let end) = outcome else { return nil }
+    guard case .items(let contents, let end) = outcome, contents.items.count <= room else { return nil }
     outcome = .nothing
+    wasTaken = true
     return (contents, end)
   }
 
