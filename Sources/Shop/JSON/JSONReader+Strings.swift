@@ -46,12 +46,13 @@ extension JSONReader {
     if plain {
       return ScannedString(text: String(decoding: raw, as: UTF8.self), length: raw.count)
     }
-    guard let text = String(validating: raw, as: UTF8.self) else {
+    // Checked and measured in one pass here; `String(decoding:)` then finds nothing to repair.
+    guard let facts = UTF8Facts(raw) else {
       if strict { throw syntaxError("invalid UTF-8 in a string", at: mark!) }
       return ScannedString(text: "", length: 0, problem: .invalidUTF8)
     }
     return ScannedString(
-      text: text, length: Self.scalarCount(raw), firstUnsafe: UntrustedText.firstUnsafeScalar(in: text))
+      text: String(decoding: raw, as: UTF8.self), length: facts.scalarCount, firstUnsafe: facts.firstUnsafe)
   }
 
   /// The rest of a string with escapes, from the backslash at `position`; `prefix` came before it.
@@ -66,14 +67,14 @@ extension JSONReader {
       switch byte {
       case UInt8(ascii: "\""):
         position += 1
-        guard problem == nil, let text = String(validating: decoded, as: UTF8.self) else {
+        guard problem == nil, let facts = decoded.withUnsafeBufferPointer(UTF8Facts.init) else {
           let found = problem ?? .invalidUTF8
           if strict { throw syntaxError("invalid UTF-8 in a string", at: mark!) }
           return ScannedString(text: "", length: 0, problem: found)
         }
         return ScannedString(
-          text: text, length: decoded.withUnsafeBufferPointer(Self.scalarCount),
-          firstUnsafe: UntrustedText.firstUnsafeScalar(in: text))
+          text: String(decoding: decoded, as: UTF8.self), length: facts.scalarCount,
+          firstUnsafe: facts.firstUnsafe)
       case UInt8(ascii: "\\"):
         if let unpaired = try appendEscape(to: &decoded), problem == nil {
           if strict { throw unpairedSurrogateError(unpaired) }
@@ -149,13 +150,6 @@ extension JSONReader {
   private func unpairedSurrogateError(_ unit: UInt32) -> Failure {
     syntaxError(
       "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: position - 6)
-  }
-
-  /// The number of Unicode scalars in valid UTF-8: every byte that does not continue a character.
-  static func scalarCount(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    var count = 0
-    for byte in utf8 where byte & 0xC0 != 0x80 { count += 1 }
-    return count
   }
 
   /// Whether any of the eight bytes at `index` is a quote, a backslash, below 0x20 or from 0x7F up:
