@@ -20,6 +20,34 @@ private let apple = ShoppingItem(id: "apple", name: "Apple", price: 50)
     #expect(store.quantity == 0)
   }
 
+  @Test func aSubscriberLimitingItsDemandReceivesNoRepeatOfAValueItMissedTheChangesAround() throws {
+    let store = ControlledQuantityStore()
+    let subscriber = DemandLimitedRecorder()
+    store.quantityPublisher.subscribe(subscriber)
+    subscriber.request(.max(1))
+    try store.updateQuantity(with: [apple])
+    try store.removeQuantity(of: [apple])
+    // It missed 1 and 0; the latest it missed is the 0 it already has, which it does not get again.
+    subscriber.request(.max(1))
+    #expect(subscriber.values == [0])
+    try store.updateQuantity(with: [apple.withQuantity(3)])
+    #expect(subscriber.values == [0, 3])
+    try store.updateQuantity(with: [apple])
+    subscriber.request(.max(1))
+    #expect(subscriber.values == [0, 3, 4])
+  }
+
+  @Test func aSubscriberBehindAnOperatorReceivesEveryChangeWithoutRepeats() throws {
+    let store = ControlledQuantityStore(quantity: 1)
+    let recorder = ValueRecorder(store.quantityPublisher.map { $0 }.eraseToAnyPublisher())
+    try store.updateQuantity(with: [apple, .paperBag()])
+    try store.updateQuantity(with: [])
+    try store.changeQuantity(adding: [apple], removing: [apple])
+    try store.removeQuantity(of: [apple.withQuantity(2)])
+    store.resetOnCheckout()
+    #expect(recorder.values == [1, 2, 0])
+  }
+
   @Test func removingBelowZeroIsRefusedAndChangesNothing() throws {
     let store = ControlledQuantityStore(quantity: 1)
     let recorder = ValueRecorder(store.quantityPublisher)
@@ -117,4 +145,29 @@ private let apple = ShoppingItem(id: "apple", name: "Apple", price: 50)
       #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
     }
   }
+}
+
+/// Records the values it receives, asking for only as many as the test requests.
+private final class DemandLimitedRecorder: Subscriber, @unchecked Sendable {
+  typealias Input = Int
+  typealias Failure = Never
+
+  private let state = Locked<(subscription: (any Subscription)?, values: [Int])>((nil, []))
+
+  var values: [Int] { state.withLock { $0.values } }
+
+  func request(_ demand: Subscribers.Demand) {
+    state.withLock { $0.subscription }?.request(demand)
+  }
+
+  func receive(subscription: any Subscription) {
+    state.withLock { $0.subscription = subscription }
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    state.withLock { $0.values.append(input) }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {}
 }

@@ -9,9 +9,15 @@ import Reactive
 /// - Transformation: items become a count; paper bags never count.
 /// - Validation: item quantities must not be negative, and the result must stay within
 ///   `0...maximumQuantity`; a refused write throws and changes nothing.
-/// - Who reads it: anyone, through `quantity` and `quantityPublisher` (duplicates removed). Every
-///   subscriber receives values in write order, even when it writes from inside its sink, and the
-///   last value each one receives equals `quantity`.
+/// - Who reads it: anyone, through `quantity` and `quantityPublisher` (no value repeats the one
+///   before it). Every subscriber receives values in write order, even when it writes from inside
+///   its sink, and the last value each one receives equals `quantity`.
+///
+/// Repeats are removed where the quantity is written: a write that leaves it as it was publishes
+/// nothing, so the subject is only ever sent changes, and a subscriber that takes every value (a
+/// sink) is attached to it directly, with no operator of its own between them. A subscriber that
+/// limits its demand gets, on its next request, only the latest value it missed, which may be the
+/// one it received last; it is attached behind `removeDuplicates()`, which drops that repeat.
 public final class ControlledQuantityStore: QuantityStore {
   /// The highest quantity: every line of the largest catalog at the line limit.
   public static let maximumQuantity = Basket.lineLimit * Catalog.maximumItemCount
@@ -29,7 +35,7 @@ public final class ControlledQuantityStore: QuantityStore {
 
   /// The quantity now and every change, without repeats.
   public var quantityPublisher: AnyPublisher<Int, Never> {
-    owned.subject.removeDuplicates().eraseToAnyPublisher()
+    QuantityChanges(subject: owned.subject).eraseToAnyPublisher()
   }
 
   /// `.controlled(self)`.
@@ -80,11 +86,34 @@ public final class ControlledQuantityStore: QuantityStore {
     return total
   }
 
-  /// Applies `change` to the quantity atomically, then publishes the result in write order.
+  /// Applies `change` to the quantity atomically, then publishes the result in write order, unless
+  /// it is the quantity the store held already.
   private func write<E: Error>(_ change: (Int) throws(E) -> Int) throws(E) {
-    try owned.write { (quantity) throws(E) -> Int in
-      quantity = try change(quantity)
-      return quantity
+    try owned.write { (quantity) throws(E) -> Int? in
+      let changed = try change(quantity)
+      guard changed != quantity else { return nil }
+      quantity = changed
+      return changed
+    }
+  }
+}
+
+/// The store's subject, which is only ever sent a change, as its readers get it: a sink directly, any
+/// other subscriber behind `removeDuplicates()`.
+private struct QuantityChanges: Publisher {
+  typealias Output = Int
+  typealias Failure = Never
+
+  let subject: CurrentValueSubject<Int, Never>
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    if let sink = subscriber as? Subscribers.Sink<Int, Never> {
+      // A sink requests every value when it subscribes, so it receives the current value and then
+      // every value sent, each different from the one before it.
+      subject.receive(subscriber: sink)
+    } else {
+      // Another subscriber may limit its demand, and then receive again a value it already has.
+      subject.removeDuplicates().receive(subscriber: subscriber)
     }
   }
 }

@@ -3,10 +3,12 @@ import Reactive
 /// A store's value, changed only under its lock and published in the order of the changes: the one
 /// write path the controlled store and the basket store share.
 ///
-/// A write changes the value atomically and queues what it publishes. Whoever finds nobody delivering
-/// drains the queue outside the lock; a write made meanwhile (from another thread, or from inside a
-/// subscriber's sink) only queues, so every subscriber receives one value at a time, in write order,
-/// and the last value each one receives is the publication of the current value.
+/// A write changes the value atomically and queues what it publishes, if anything: a store whose
+/// readers want changes only publishes nothing for a write that changed nothing, and so never sends
+/// the subject a value equal to the one it holds. Whoever finds nobody delivering drains the queue
+/// outside the lock; a write made meanwhile (from another thread, or from inside a subscriber's sink)
+/// only queues, so every subscriber receives one value at a time, in write order, and the last value
+/// each one receives is the publication of the current value.
 final class OwnedValue<Value: Sendable, Output: Sendable>: Sendable {
   private struct State {
     var value: Value
@@ -29,11 +31,14 @@ final class OwnedValue<Value: Sendable, Output: Sendable>: Sendable {
     state.withLock { body($0.value) }
   }
 
-  /// Applies `change` atomically and publishes what it returns; a `change` that throws leaves the
+  /// Applies `change` atomically and publishes what it returns. It may return `nil` instead only when
+  /// it would publish what was published last, so that the last value published stays the
+  /// publication of the current value; `nil` publishes nothing. A `change` that throws leaves the
   /// value as it was (it must not have changed it) and publishes nothing.
-  func write<E: Error>(_ change: (inout Value) throws(E) -> Output) throws(E) {
+  func write<E: Error>(_ change: (inout Value) throws(E) -> Output?) throws(E) {
     let mustDeliver = try state.withLock { (state) throws(E) -> Bool in
-      state.undelivered.append(try change(&state.value))
+      guard let output = try change(&state.value) else { return false }
+      state.undelivered.append(output)
       guard !state.isDelivering else { return false }
       state.isDelivering = true
       return true
