@@ -116,3 +116,53 @@ import Testing
     }
   }
 }
+
+/// A scheduler that keeps what it is given and runs it when told, last first: as a concurrent queue
+/// may run two timers that fall due together.
+private final class LastFirstScheduler: Scheduler, @unchecked Sendable {
+  typealias SchedulerTimeType = ImmediateScheduler.SchedulerTimeType
+  typealias SchedulerOptions = Never
+
+  private var actions: [() -> Void] = []
+
+  var now: SchedulerTimeType { ImmediateScheduler.shared.now }
+  var minimumTolerance: SchedulerTimeType.Stride { .zero }
+
+  func schedule(options: Never?, _ action: @escaping () -> Void) { actions.append(action) }
+
+  func schedule(
+    after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
+    _ action: @escaping () -> Void
+  ) { actions.append(action) }
+
+  func schedule(
+    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+    options: Never?, _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    actions.append(action)
+    return AnyCancellable {}
+  }
+
+  /// Runs everything scheduled so far, the last scheduled first.
+  func runLastFirst() {
+    let scheduled = actions
+    actions = []
+    for action in scheduled.reversed() { action() }
+  }
+}
+
+@Suite struct DelayOrderTests {
+  @Test func eventsComeOutInTheOrderTheyCameInWhenTheirTimersRunOutOfOrder() {
+    let scheduler = LastFirstScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    var events: [String] = []
+    let cancellable = subject.delay(for: .zero, scheduler: scheduler).sink(
+      receiveCompletion: { _ in events.append("finished") }, receiveValue: { events.append("\($0)") })
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .finished)
+    scheduler.runLastFirst()
+    #expect(events == ["1", "2", "finished"])
+    cancellable.cancel()
+  }
+}

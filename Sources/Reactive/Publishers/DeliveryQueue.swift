@@ -39,6 +39,12 @@ struct DeliveryQueue<Value, Failure: Error> {
     events.append(.completion(completion))
   }
 
+  /// Adds an event as it is.
+  @inlinable
+  mutating func append(event: Event) {
+    events.append(event)
+  }
+
   /// Makes the calling thread the one that delivers: true when something is waiting and no other thread
   /// is delivering.
   @inlinable

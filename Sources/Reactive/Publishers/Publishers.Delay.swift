@@ -61,7 +61,9 @@ extension Publishers {
 }
 
 extension Publishers {
-  /// Schedules each event, then delivers the events in the order they come due, one thread at a time.
+  /// Schedules a timer for each event, then delivers the events in the order they came in, one thread at
+  /// a time, each once its timer has run: on a concurrent queue, whose timers may run out of order, a
+  /// timer that runs first delivers the earlier events before its own.
   /// It lives outside the generic publisher type so that its type does not repeat the upstream's, and
   /// the optimizer specializes it.
   @usableFromInline
@@ -79,6 +81,29 @@ extension Publishers {
       /// Whether upstream has completed (its completion is on its way).
       @usableFromInline var completed = false
       @usableFromInline var due = DeliveryQueue<Output, Failure>()
+      /// Events received and not yet due, in the order they came in.
+      @usableFromInline var waiting = DeliveryQueue<Output, Failure>()
+      /// How many events were received, and how many of them were moved from `waiting` to `due`.
+      @usableFromInline var received = 0
+      @usableFromInline var moved = 0
+
+      /// Keeps `event` until its timer runs; returns its number in the order of arrival.
+      @inlinable
+      mutating func wait(_ event: DeliveryQueue<Output, Failure>.Event) -> Int {
+        waiting.append(event: event)
+        received += 1
+        return received - 1
+      }
+
+      /// Makes the event numbered `number` due, with every event that came in before it: a timer that
+      /// runs before an earlier event's (as on a concurrent queue) delivers that one first.
+      @inlinable
+      mutating func makeDue(upTo number: Int) {
+        while moved <= number, let event = waiting.next() {
+          due.append(event: event)
+          moved += 1
+        }
+      }
 
       @inlinable
       init(downstream: Downstream) {
@@ -125,19 +150,22 @@ extension Publishers {
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-      guard state.withLock({ $0.status.subscription != nil && !$0.completed }) else { return .none }
-      schedule { $0.append(input) }
+      let number: Int? = state.withLock { state in
+        guard state.status.subscription != nil, !state.completed else { return nil }
+        return state.wait(.value(input))
+      }
+      if let number { schedule(number) }
       return .none
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      let accepted: Bool = state.withLock { state in
-        guard state.status.subscription != nil, !state.completed else { return false }
+      let number: Int? = state.withLock { state in
+        guard state.status.subscription != nil, !state.completed else { return nil }
         state.completed = true
-        return true
+        return state.wait(.completion(completion))
       }
-      if accepted { schedule { $0.append(completion: completion) } }
+      if let number { schedule(number) }
     }
 
     @inlinable
@@ -152,20 +180,22 @@ extension Publishers {
         defer {
           state.downstream = nil
           state.due.removeAll()
+          state.waiting.removeAll()
         }
         return state.status.terminate()
       }
       upstream?.cancel()
     }
 
-    /// Queues an event one interval from now, and delivers when it comes due.
+    /// Runs a timer one interval from now for the event numbered `number`, which makes it due (with
+    /// any earlier one still waiting) and delivers.
     @inlinable
-    func schedule(_ enqueue: @escaping (inout DeliveryQueue<Output, Failure>) -> Void) {
+    func schedule(_ number: Int) {
       scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options)
       {
         let claimed = self.state.withLock { state -> Bool in
           guard state.downstream != nil else { return false }
-          enqueue(&state.due)
+          state.makeDue(upTo: number)
           return state.due.claim()
         }
         if claimed { self.deliverDue() }
