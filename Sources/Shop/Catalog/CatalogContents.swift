@@ -28,7 +28,9 @@ struct CatalogContents: Sendable {
   mutating func append(contentsOf other: consuming CatalogContents) {
     descriptions.append(contentsOf: other.descriptions, after: items.count, adding: other.items.count)
     let shift = UInt64(items.count)
-    idEntries.append(contentsOf: other.idEntries.lazy.map { $0 + shift })
+    idEntries.reserveCapacity(idEntries.count + other.idEntries.count)
+    // A loop, not `append(contentsOf:)` of a lazy map, which takes seven times as long.
+    for entry in other.idEntries { idEntries.append(entry + shift) }
     items.append(contentsOf: other.items)
   }
 
