@@ -254,4 +254,39 @@ import Testing
       source: "c.json")
     #expect(catalog.items == [ShoppingItem(id: "a", name: "A", price: 1)])
   }
+
+  /// After a character outside ASCII a string is scanned eight bytes at a time: whatever ends it, or
+  /// must be seen in it, is found at every offset from that character.
+  @Test func whatFollowsANonASCIICharacterIsFoundAtEveryOffset() throws {
+    for offset in 0..<17 {
+      let lead = "é" + String(repeating: "a", count: offset)
+      let named = { (name: String) in
+        Array(#"{"currency": "EUR", "items": [{"id": "x", "name": "\#(name)", "price": 1}]}"#.utf8)
+      }
+      let plain = try Catalog.parse(named(lead + "z"), source: "c.json")
+      #expect(plain.items[0].name == lead + "z")
+      let escaped = try Catalog.parse(named(lead + #"\"q\\"#), source: "c.json")
+      #expect(escaped.items[0].name == lead + #""q\"#)
+      let wide = try Catalog.parse(
+        named(lead + "抹茶" + String(repeating: "b", count: offset)), source: "c.json")
+      #expect(wide.items[0].name == lead + "抹茶" + String(repeating: "b", count: offset))
+      var control = named(lead + "_")
+      control[control.firstIndex(of: UInt8(ascii: "_"))!] = 0x01
+      #expect(
+        StrictCatalogJSONTests.message(control)
+          == #"c.json: items[0] (id "x"), field "name": contains the control character U+0001"#)
+      // Far enough from the closing quote that no word holds both.
+      var key = Array(#"{"currency": "EUR", "\#(lead)_cccccccccccccccc": 1, "items": []}"#.utf8)
+      key[key.firstIndex(of: UInt8(ascii: "_"))!] = 0x01
+      #expect(
+        StrictCatalogJSONTests.message(key)
+          == "c.json: not valid JSON at line 1, column \(24 + offset): "
+          + "the control character U+0001 is not escaped in a string")
+      var delete = named(lead + "_")
+      delete[delete.firstIndex(of: UInt8(ascii: "_"))!] = 0x7F
+      #expect(
+        StrictCatalogJSONTests.message(delete)
+          == #"c.json: items[0] (id "x"), field "name": contains the control character U+007F"#)
+    }
+  }
 }

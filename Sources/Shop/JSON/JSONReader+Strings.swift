@@ -13,7 +13,13 @@ extension JSONReader {
     var index = position
     while true {
       while index < bytes.count {
-        while index + 8 <= bytes.count, !Self.mayNeedAttention(bytes, at: index) { index += 8 }
+        // Once the string is known not to be plain ASCII, only its end, an escape or a control byte
+        // stops the scan: the rest of a name in another script is passed over eight bytes at a time.
+        if plain {
+          while index + 8 <= bytes.count, !Self.mayNeedAttention(bytes, at: index) { index += 8 }
+        } else {
+          while index + 8 <= bytes.count, !Self.mayEndOrNeedEscape(bytes, at: index) { index += 8 }
+        }
         guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
@@ -150,6 +156,18 @@ extension JSONReader {
   private func unpairedSurrogateError(_ unit: UInt32) -> Failure {
     syntaxError(
       "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: position - 6)
+  }
+
+  /// Whether any of the eight bytes at `index` may be a quote, a backslash or below 0x20 (never false
+  /// when one is; bytes from 0x80 up can make it true when none is).
+  @inline(__always)
+  private static func mayEndOrNeedEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    return (word &- ones &* 0x20) & ~word & highs != 0 || hasZeroByte(word ^ (ones &* 0x22))
+      || hasZeroByte(word ^ (ones &* 0x5C))
   }
 
   /// Whether any of the eight bytes at `index` is a quote, a backslash, below 0x20 or from 0x7F up:
