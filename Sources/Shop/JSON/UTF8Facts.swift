@@ -21,6 +21,12 @@ struct UTF8Facts: Equatable {
     var index = 0
     let end = bytes.count
     while index < end {
+      // Eight printable ASCII bytes at once: eight scalars, none unsafe.
+      if index + 8 <= end, Self.arePrintableASCII(bytes, at: index) {
+        count += 8
+        index += 8
+        continue
+      }
       let lead = bytes[index]
       let value: UInt32
       if lead < 0x80 {
@@ -58,5 +64,17 @@ struct UTF8Facts: Equatable {
     }
     scalarCount = count
     self.firstUnsafe = firstUnsafe
+  }
+
+  /// Whether the eight bytes at `index` are all from 0x20 to 0x7E.
+  @inline(__always)
+  private static func arePrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // No high bit, no byte below 0x20 and none equal to 0x7F (exact: with no high bit set, the
+    // subtractions borrow only where a byte is below what is subtracted).
+    let delete = word ^ (ones &* 0x7F)
+    return word & highs == 0 && (word &- ones &* 0x20) & highs == 0 && (delete &- ones) & ~delete & highs == 0
   }
 }
