@@ -22,6 +22,10 @@ import Testing
       [0xE2, 0x80, 0xA8], [0xEF, 0xBF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80],
       [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0x80],
       [0xE2, 0x82], [0xF0, 0x9F, 0x8D], [0x41, 0xE2, 0x82, 0xAC, 0x42], [0xE2, 0x28, 0xA1],
+      // Runs of eight printable ASCII bytes are taken at once; one unsafe byte in eight is not.
+      Array("abcdefgh".utf8), Array("abcdefg\u{7F}".utf8), Array("\u{7F}abcdefgh".utf8),
+      Array("abcdefgh\u{1B}".utf8), Array("abcdefg\u{1F}".utf8), Array(" ~abcdef".utf8),
+      Array("abcdefghijklmnop\u{7F}q".utf8), Array("abcdefgé".utf8),
     ] as [[UInt8]])
   func edgeSequencesAreJudgedAsTheStandardLibraryJudgesThem(_ bytes: [UInt8]) {
     #expect(Self.facts(bytes) == Self.standardFacts(bytes), "\(bytes)")
