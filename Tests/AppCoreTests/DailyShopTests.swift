@@ -47,6 +47,22 @@ import Testing
     #expect(app.state.status.text == "the basket is empty: Tab goes back to the item list")
   }
 
+  @Test func pageKeysMoveTheBasketSelectionAPageOfLines() throws {
+    let app = TestStore(exhaustive: false, width: 80, height: 24)
+    for _ in 0..<16 { app.press(.character("a"), .character("j")) }
+    #expect(app.state.shop.basket.lines.count == 16)
+    app.press(.tab)
+    let page = max(1, BasketView.lineRows(paneHeight: try #require(app.state.layout.basket).height) - 1)
+    #expect(page < 15, "the pane shows fewer lines than the basket holds")
+    app.press(.pageDown)
+    #expect(app.state.basketSelection == page)
+    app.press(.pageDown, .pageDown)
+    #expect(app.state.basketSelection == 15)
+    app.press(.pageUp)
+    #expect(app.state.basketSelection == 15 - page)
+    #expect(app.state.list.selection == 15, "the item list kept its selection")
+  }
+
   @Test func theSelectedBasketLineIsDrawnInReverseVideoOnlyWithFocus() {
     let app = Self.filledBasket()
     let basket = app.state.layout.basket!

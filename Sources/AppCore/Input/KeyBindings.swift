@@ -45,6 +45,9 @@ enum KeyBindings {
       keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j", meaning: "select a line",
       hint: nil, action: .move(0)),
     KeyBinding(
+      keys: [.pageUp, .pageDown], label: "PgUp PgDn", meaning: "move a page of lines", hint: nil,
+      action: .page(0)),
+    KeyBinding(
       keys: [.home, .character("g"), .end, .character("G")], label: "g Home  G End",
       meaning: "first, last line", hint: nil, action: .top),
     KeyBinding(

@@ -298,7 +298,10 @@ extension AppState {
     let line = lines.indices.contains(basketSelection) ? lines[basketSelection] : nil
     switch action {
     case .move(let delta): selectBasketLine(basketSelection + delta * count)
-    case .page(let direction): selectBasketLine(basketSelection + direction * 10)
+    case .page(let direction):
+      // A page is the lines the pane shows, less one kept in view, as in the item list.
+      let shown = BasketView.lineRows(paneHeight: layout.basket?.height ?? 0)
+      selectBasketLine(basketSelection + direction * max(1, shown - 1))
     case .top: selectBasketLine(0)
     case .bottom: selectBasketLine(lines.count - 1)
     case .addSelected:

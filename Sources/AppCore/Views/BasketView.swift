@@ -7,8 +7,13 @@ enum BasketView {
   /// focus, from the top otherwise.
   static func firstShownLine(_ state: AppState, paneHeight: Int) -> Int {
     guard state.focus == .basket else { return 0 }
-    let lineRows = max(1, paneHeight - 3)
+    let lineRows = lineRows(paneHeight: paneHeight)
     return max(0, min(state.basketSelection - lineRows + 1, state.shop.basket.lines.count - lineRows))
+  }
+
+  /// How many basket lines a pane of `paneHeight` rows shows (its title and total take the rest).
+  static func lineRows(paneHeight: Int) -> Int {
+    max(1, paneHeight - 3)
   }
 
   static func draw(_ state: AppState, in pane: GridRect, into grid: inout Grid) {
