@@ -52,7 +52,7 @@ import Testing
     for _ in 0..<16 { app.press(.character("a"), .character("j")) }
     #expect(app.state.shop.basket.lines.count == 16)
     app.press(.tab)
-    let page = max(1, BasketView.lineRows(paneHeight: try #require(app.state.layout.basket).height) - 1)
+    let page = max(1, BasketView.lineRows(paneHeight: try #require(app.state.layout.basket).height) - 2)
     #expect(page < 15, "the pane shows fewer lines than the basket holds")
     app.press(.pageDown)
     #expect(app.state.basketSelection == page)
@@ -61,6 +61,23 @@ import Testing
     app.press(.pageUp)
     #expect(app.state.basketSelection == 15 - page)
     #expect(app.state.list.selection == 15, "the item list kept its selection")
+  }
+
+  @Test func theSelectedBasketLineIsAlwaysOnScreenNeverUnderTheMoreLinesMark() {
+    let app = TestStore(exhaustive: false, width: 80, height: 24)
+    for _ in 0..<16 { app.press(.character("a"), .character("j")) }
+    app.press(.tab)
+    for selection in 0..<16 {
+      let name = app.state.shop.basket.lines[selection].name
+      let shown = app.screen.split(separator: "\n").contains { $0.contains("1 × \(name)".prefix(12)) }
+      #expect(shown, "line \(selection), \(name), is not on screen")
+      app.press(.character("j"))
+    }
+    for selection in (0..<15).reversed() {
+      app.press(.character("k"))
+      let name = app.state.shop.basket.lines[selection].name
+      #expect(app.screen.contains("1 × \(name)".prefix(12)), "line \(selection), \(name), is not on screen")
+    }
   }
 
   @Test func theSelectedBasketLineIsDrawnInReverseVideoOnlyWithFocus() {

@@ -299,8 +299,9 @@ extension AppState {
     switch action {
     case .move(let delta): selectBasketLine(basketSelection + delta * count)
     case .page(let direction):
-      // A page is the lines the pane shows, less one kept in view, as in the item list.
-      let shown = BasketView.lineRows(paneHeight: layout.basket?.height ?? 0)
+      // A page is the lines the pane shows above its "more lines" row, less one kept in view, as in
+      // the item list.
+      let shown = BasketView.lineRows(paneHeight: layout.basket?.height ?? 0) - 1
       selectBasketLine(basketSelection + direction * max(1, shown - 1))
     case .top: selectBasketLine(0)
     case .bottom: selectBasketLine(lines.count - 1)

@@ -5,10 +5,18 @@ import Shop
 enum BasketView {
   /// The first line the pane shows: scrolled so that the selected line stays in view while it has
   /// focus, from the top otherwise.
+  ///
+  /// Unless the pane reaches the last line, its last row says how many more lines follow, so the
+  /// selection is kept among the rows above it.
   static func firstShownLine(_ state: AppState, paneHeight: Int) -> Int {
     guard state.focus == .basket else { return 0 }
-    let lineRows = lineRows(paneHeight: paneHeight)
-    return max(0, min(state.basketSelection - lineRows + 1, state.shop.basket.lines.count - lineRows))
+    let rows = lineRows(paneHeight: paneHeight)
+    let count = state.shop.basket.lines.count
+    guard count > rows else { return 0 }
+    let selection = max(0, min(state.basketSelection, count - 1))
+    // The last lines fill every row; any other stretch shows a row fewer, then the count of the rest.
+    if selection >= count - rows { return count - rows }
+    return max(0, selection - max(1, rows - 1) + 1)
   }
 
   /// How many basket lines a pane of `paneHeight` rows shows (its title and total take the rest).
@@ -42,7 +50,7 @@ enum BasketView {
       let line = lines[index]
       guard row < lineRows else { break }
       let y = pane.origin.y + 1 + row
-      if row == lineRows - 1, lines.count - first > lineRows {
+      if row == lineRows - 1, lineRows > 1, lines.count - first > lineRows {
         grid.write(
           " … \(lines.count - index) more lines", at: GridPoint(x: x, y: y), style: Style(foreground: .muted))
         break
