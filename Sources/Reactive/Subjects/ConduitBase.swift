@@ -207,18 +207,17 @@ class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
   @usableFromInline
   final func cancel() {
     registry.lock.lock()
-    let current = state.load(ordering: .acquiring)
-    if current & ConduitState.closed != 0 {
+    // One atomic step, as in `flagWorkLocked`: the holder lets the token go without the lock, so a
+    // token seen held by a separate load could be let go before the closed bit landed, and nobody
+    // would end the conduit.
+    let before = state.bitwiseOr(ConduitState.closed, ordering: .acquiringAndReleasing).oldValue
+    if before & (ConduitState.closed | ConduitState.busy) != 0 {
+      // Closed already, or the holder sees the bit when it lets go, and ends the conduit.
       registry.lock.unlock()
       return
     }
-    if current & ConduitState.busy != 0 {
-      state.bitwiseOr(ConduitState.closed, ordering: .acquiringAndReleasing)
-      registry.lock.unlock()
-      return
-    }
-    // Idle: closing it under the lock makes this thread the only one that may touch it.
-    state.store(current | ConduitState.closed | ConduitState.busy, ordering: .releasing)
+    // Idle: taking the token under the lock makes this thread the only one that may touch it.
+    state.store(before | ConduitState.closed | ConduitState.busy, ordering: .releasing)
     let ending = takeForEndingLocked()
     registry.lock.unlock()
     ending.release()
