@@ -171,15 +171,14 @@ extension JSONReader {
   }
 
   /// Whether any of the eight bytes at `index` is a quote, a backslash, below 0x20 or from 0x7F up:
-  /// the bytes a string scan must look at one by one (exact, with the usual zero-byte tests).
+  /// the bytes a string scan must look at one by one (exact: with no byte from 0x80 up, the test
+  /// above is exact too).
   @inline(__always)
   private static func mayNeedAttention(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-    return word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0
-      || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-      || hasZeroByte(word ^ (ones &* 0x7F))
+    let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+    return word & 0x8080_8080_8080_8080 != 0
+      || (delete &- 0x0101_0101_0101_0101) & ~delete & 0x8080_8080_8080_8080 != 0
+      || mayEndOrNeedEscape(bytes, at: index)
   }
 }
