@@ -48,6 +48,26 @@ import Testing
     #expect(basket.lines.count == 3)
   }
 
+  @Test func everyIdOfALargeCatalogIsFoundAtItsPositionAndNoOtherIdIs() throws {
+    let items = (0..<20_000).map { ShoppingItem(id: "sku-\($0 * 7919 % 20_000)", name: "Item \($0)", price: $0) }
+    let catalog = try Catalog(currency: "EUR", items: items)
+    for (position, item) in items.enumerated() where catalog.position(ofItemWithID: item.id) != position {
+      Issue.record("\(item.id) at \(String(describing: catalog.position(ofItemWithID: item.id))), not \(position)")
+      break
+    }
+    #expect(!catalog.hasItem(withID: "sku-20000"))
+    #expect(!catalog.hasItem(withID: "sku-"))
+  }
+
+  @Test func theEarliestRepeatedIdOfALargeCatalogIsTheOneReported() {
+    var items = (0..<20_000).map { ShoppingItem(id: "sku-\($0)", name: "Item \($0)", price: $0) }
+    items[15_000] = ShoppingItem(id: "sku-9000", name: "Again", price: 1)
+    items[12_000] = ShoppingItem(id: "sku-19000", name: "Again", price: 1)
+    let error = #expect(throws: CatalogError.self) { try Catalog(currency: "EUR", items: items) }
+    #expect(error?.problem == .duplicateID(firstIndex: 9_000))
+    #expect(error?.itemIndex == 15_000)
+  }
+
   @Test func anEmptyItemListIsAValidCatalog() throws {
     let catalog = try Catalog.parse(Array(#"{"currency":"JPY","items":[]}"#.utf8), source: "empty.json")
     #expect(catalog.items.isEmpty)

@@ -66,15 +66,41 @@ struct CatalogIDIndex: Sendable {
       HugePages.advise(buffer.baseAddress!, byteCount: buffer.count * 8)
       count = entries.count
     }
-    // Four passes of one byte each: 256 runs written at once stay within the cache and the TLB.
-    for shift: UInt64 in [32, 40, 48, 56] {
-      var starts = [Int](repeating: 0, count: 257)
-      for entry in entries { starts[Int(entry >> shift & 0xFF) + 1] += 1 }
-      for digit in 0..<256 { starts[digit + 1] += starts[digit] }
-      for entry in entries {
-        let digit = Int(entry >> shift & 0xFF)
-        scratch[starts[digit]] = entry
-        starts[digit] += 1
+    // One pass counts all four digits; then four passes of one byte each place the entries: 256 runs
+    // written at once stay within the cache and the TLB. Through buffer pointers, as an array's
+    // subscript checks its bounds and its uniqueness at every write.
+    var starts = [Int](repeating: 0, count: 4 * 256)
+    starts.withUnsafeMutableBufferPointer { starts in
+      entries.withUnsafeBufferPointer { entries in
+        for entry in entries {
+          starts[Int(entry >> 32 & 0xFF)] += 1
+          starts[256 + Int(entry >> 40 & 0xFF)] += 1
+          starts[512 + Int(entry >> 48 & 0xFF)] += 1
+          starts[768 + Int(entry >> 56)] += 1
+        }
+      }
+      for pass in 0..<4 {
+        var total = 0
+        for digit in (pass * 256)..<(pass * 256 + 256) {
+          let count = starts[digit]
+          starts[digit] = total
+          total += count
+        }
+      }
+    }
+    for pass in 0..<4 {
+      let shift = UInt64(32 + 8 * pass)
+      starts.withUnsafeMutableBufferPointer { starts in
+        let next = UnsafeMutableBufferPointer(rebasing: starts[(pass * 256)..<(pass * 256 + 256)])
+        entries.withUnsafeBufferPointer { source in
+          scratch.withUnsafeMutableBufferPointer { target in
+            for entry in source {
+              let digit = Int(entry >> shift & 0xFF)
+              target[next[digit]] = entry
+              next[digit] += 1
+            }
+          }
+        }
       }
       swap(&entries, &scratch)
     }
