@@ -49,10 +49,13 @@ import Testing
   }
 
   @Test func everyIdOfALargeCatalogIsFoundAtItsPositionAndNoOtherIdIs() throws {
-    let items = (0..<20_000).map { ShoppingItem(id: "sku-\($0 * 7919 % 20_000)", name: "Item \($0)", price: $0) }
+    let items = (0..<20_000).map {
+      ShoppingItem(id: "sku-\($0 * 7919 % 20_000)", name: "Item \($0)", price: $0)
+    }
     let catalog = try Catalog(currency: "EUR", items: items)
     for (position, item) in items.enumerated() where catalog.position(ofItemWithID: item.id) != position {
-      Issue.record("\(item.id) at \(String(describing: catalog.position(ofItemWithID: item.id))), not \(position)")
+      Issue.record(
+        "\(item.id) at \(String(describing: catalog.position(ofItemWithID: item.id))), not \(position)")
       break
     }
     #expect(!catalog.hasItem(withID: "sku-20000"))
