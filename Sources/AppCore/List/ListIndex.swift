@@ -10,13 +10,13 @@ import Synchronization
 /// its own lock, held only to read or store it, never while it is built.
 public final class ListIndex: Sendable, Equatable {
   /// The catalog's items, in catalog order.
-  let items: [ShoppingItem]
+  let items: CatalogItems
   private let folded = Mutex<FoldedNames?>(nil)
   private let byName = Mutex<[Int32]?>(nil)
   private let byPrice = Mutex<[Int32]?>(nil)
 
   /// An index of `items`, with nothing built yet.
-  init(items: [ShoppingItem]) {
+  init(items: CatalogItems) {
     self.items = items
   }
 

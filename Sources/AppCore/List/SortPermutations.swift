@@ -28,10 +28,12 @@ enum SortPermutations {
 
   /// The indices of `items` ordered by price, then by index. Prices are never negative, and below
   /// 2^32 (the catalog refuses others).
-  static func byPrice(_ items: [ShoppingItem]) -> [Int32] {
+  static func byPrice(_ items: CatalogItems) -> [Int32] {
+    // The prices in one array first: each pass of the sort reads them in its own order.
+    let prices = items.map { UInt32(truncatingIfNeeded: $0.price) }
     var sorter = RadixSorter<UInt32>(count: items.count)
-    items.withUnsafeBufferPointer { items in
-      sorter.sort(0..<items.count) { UInt32(truncatingIfNeeded: items[Int($0)].price) }
+    prices.withUnsafeBufferPointer { prices in
+      sorter.sort(0..<prices.count) { prices[Int($0)] }
     }
     return sorter.order
   }

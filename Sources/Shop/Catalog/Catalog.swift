@@ -23,7 +23,7 @@ public struct Catalog: Sendable, Equatable {
   /// The currency of every price, three capital letters such as "EUR".
   public let currency: String
   /// The items in catalog order, each with quantity 1.
-  public let items: [ShoppingItem]
+  public let items: CatalogItems
   private let index: CatalogIDIndex
   private let descriptions: CatalogDescriptions
 

@@ -3,7 +3,7 @@
 struct CatalogContents: Sendable {
   /// The currency, once known.
   var currency = ""
-  private(set) var items: [ShoppingItem] = []
+  private(set) var items: CatalogItems = []
   private(set) var descriptions = CatalogDescriptions()
   /// Per item, in order, its id's hash tag and position for the id index (`CatalogIDIndex.entry`):
   /// hashed as the item is added, so that on two cores each half hashes its own ids.
@@ -11,8 +11,7 @@ struct CatalogContents: Sendable {
 
   /// Empty contents with room for about `expectedCount` items.
   init(expectedCount: Int) {
-    items.reserveCapacity(expectedCount)
-    HugePages.advise(capacityOf: &items)
+    items = CatalogItems(reservingCapacity: expectedCount)
     idEntries.reserveCapacity(expectedCount)
     HugePages.advise(capacityOf: &idEntries)
   }

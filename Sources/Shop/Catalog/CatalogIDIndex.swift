@@ -23,7 +23,7 @@ struct CatalogIDIndex: Sendable {
 
   /// Indexes the ids of `items`, whose `entry(id:position:)` values, in order, are `entries`; throws
   /// the earliest repeated id instead.
-  init(_ items: [ShoppingItem], entries: consuming [UInt64]) throws(Repeat) {
+  init(_ items: CatalogItems, entries: consuming [UInt64]) throws(Repeat) {
     precondition(entries.count == items.count, "an entry per item")
     var bits = 4
     while 1 << bits < items.count * 2 { bits += 1 }
@@ -34,7 +34,7 @@ struct CatalogIDIndex: Sendable {
   }
 
   /// The position of the item with this id in `items`, the array the index was built from.
-  func position(of id: String, in items: [ShoppingItem]) -> Int? {
+  func position(of id: String, in items: CatalogItems) -> Int? {
     let tag = Self.tag(of: id)
     let mask = slots.count - 1
     var bucket = Int(tag >> (32 - bits))
@@ -108,7 +108,7 @@ struct CatalogIDIndex: Sendable {
   }
 
   /// The earliest position at which an id repeats, among runs of equal tags (which hold every repeat).
-  private static func firstRepeat(in sorted: [UInt64], items: [ShoppingItem]) -> Repeat? {
+  private static func firstRepeat(in sorted: [UInt64], items: CatalogItems) -> Repeat? {
     guard sorted.count > 1 else { return nil }
     var earliest: Repeat?
     var runStart = 0
