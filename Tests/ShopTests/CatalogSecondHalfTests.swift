@@ -58,6 +58,9 @@ import Testing
     #expect(loaded.catalog.items.count == 2_000)
     #expect(Self.descriptions(loaded.catalog) == Self.descriptions(parsed))
     #expect(loaded.catalog.item(withID: "item-1999")?.name == "Item 1999 ä")
+    let misplaced = (0..<2_000).filter { loaded.catalog.position(ofItemWithID: "item-\($0)") != $0 }
+    #expect(misplaced.isEmpty)
+    #expect(!loaded.catalog.hasItem(withID: "item-2000"))
   }
 
   /// Each line is a change to the 2,000-item catalog in its second half (item 1,500 or after it).

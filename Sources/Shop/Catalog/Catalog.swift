@@ -58,7 +58,8 @@ public struct Catalog: Sendable, Equatable {
   /// The catalog of contents whose every field was checked; refuses repeated ids.
   init(_ contents: consuming CatalogContents, source: String) throws(CatalogError) {
     do {
-      index = try CatalogIDIndex(contents.items, entries: contents.takeIDEntries())
+      let sorted = contents.idEntriesAreSorted
+      index = try CatalogIDIndex(contents.items, entries: contents.takeIDEntries(), sorted: sorted)
     } catch {
       let id = contents.items[error.position].id
       throw CatalogError(

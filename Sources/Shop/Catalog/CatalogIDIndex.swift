@@ -21,14 +21,15 @@ struct CatalogIDIndex: Sendable {
   private let slots: [UInt64]
   private let bits: Int
 
-  /// Indexes the ids of `items`, whose `entry(id:position:)` values, in order, are `entries`; throws
-  /// the earliest repeated id instead.
-  init(_ items: CatalogItems, entries: consuming [UInt64]) throws(Repeat) {
+  /// Indexes the ids of `items`, whose `entry(id:position:)` values, in order, are `entries`, or
+  /// with `sorted`, those values already sorted (`sortedByTag`); throws the earliest repeated id
+  /// instead.
+  init(_ items: CatalogItems, entries: consuming [UInt64], sorted: Bool = false) throws(Repeat) {
     precondition(entries.count == items.count, "an entry per item")
     var bits = 4
     while 1 << bits < items.count * 2 { bits += 1 }
     self.bits = bits
-    let sorted = Self.sortedByTag(entries)
+    let sorted = sorted ? entries : Self.sortedByTag(entries)
     if let firstRepeat = Self.firstRepeat(in: sorted, items: items) { throw firstRepeat }
     slots = Self.table(of: sorted, bits: bits)
   }
@@ -55,8 +56,8 @@ struct CatalogIDIndex: Sendable {
   }
 
   /// `entries` sorted by tag and, among equal tags, by position (a stable least-significant-digit
-  /// radix sort on the tag's four bytes).
-  private static func sortedByTag(_ entries: consuming [UInt64]) -> [UInt64] {
+  /// radix sort on the tag's four bytes): that is, sorted as numbers.
+  static func sortedByTag(_ entries: consuming [UInt64]) -> [UInt64] {
     // `Array(unsafeUninitializedCapacity: 0)` stores its count of 0 into the one empty array the whole
     // process shares, a write ThreadSanitizer reports as a race with any thread reading an empty array.
     if entries.isEmpty { return [] }
@@ -105,6 +106,43 @@ struct CatalogIDIndex: Sendable {
       swap(&entries, &scratch)
     }
     return entries
+  }
+
+  /// Two runs of sorted entries (`sortedByTag`) merged into one, the second's positions moved on by
+  /// `shift`, which puts each of them after every position of the first.
+  static func merged(_ first: [UInt64], _ second: [UInt64], shiftingSecondBy shift: UInt64) -> [UInt64] {
+    let total = first.count + second.count
+    // As in `sortedByTag`: an empty array is never made with `unsafeUninitializedCapacity`.
+    if total == 0 { return [] }
+    return [UInt64](unsafeUninitializedCapacity: total) { merged, count in
+      HugePages.advise(merged.baseAddress!, byteCount: total * 8)
+      first.withUnsafeBufferPointer { first in
+        second.withUnsafeBufferPointer { second in
+          var (next, nextOfFirst, nextOfSecond) = (0, 0, 0)
+          while nextOfFirst < first.count && nextOfSecond < second.count {
+            let fromFirst = first[nextOfFirst]
+            let fromSecond = second[nextOfSecond] + shift
+            if fromFirst < fromSecond {
+              merged[next] = fromFirst
+              nextOfFirst += 1
+            } else {
+              merged[next] = fromSecond
+              nextOfSecond += 1
+            }
+            next += 1
+          }
+          for entry in first[nextOfFirst...] {
+            merged[next] = entry
+            next += 1
+          }
+          for entry in second[nextOfSecond...] {
+            merged[next] = entry + shift
+            next += 1
+          }
+        }
+      }
+      count = total
+    }
   }
 
   /// The earliest position at which an id repeats, among runs of equal tags (which hold every repeat).

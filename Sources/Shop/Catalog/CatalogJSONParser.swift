@@ -136,9 +136,14 @@ struct CatalogJSONParser {
       return false
     }
     secondHalf = nil
-    guard reader.absoluteOffset(of: reader.position) == half.start,
-      let (items, end) = half.take(fitting: Catalog.maximumItemCount - contents.items.count)
-    else {
+    guard reader.absoluteOffset(of: reader.position) == half.start else {
+      half.abandon()
+      return false
+    }
+    // This half's ids are sorted for the index while the other core may still be reading. Should its
+    // items not be taken, the next item added here unsorts them again.
+    contents.sortIDEntries()
+    guard let (items, end) = half.take(fitting: Catalog.maximumItemCount - contents.items.count) else {
       half.abandon()
       return false
     }

@@ -90,6 +90,8 @@ final class CatalogSecondHalf: @unchecked Sendable {
     defer { finished.signal() }
     var parser = CatalogJSONParser(reader: JSONReader(file: file, startingAt: start), source: source)
     if let end = try? parser.parseItemRun(until: stopped) {
+      // Its ids sorted for the index here, on this core.
+      parser.contents.sortIDEntries()
       outcome = .items(parser.contents, end: end)
     }
   }
