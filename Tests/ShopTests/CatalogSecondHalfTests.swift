@@ -58,7 +58,9 @@ import Testing
     #expect(loaded.catalog.items.count == 2_000)
     #expect(Self.descriptions(loaded.catalog) == Self.descriptions(parsed))
     #expect(loaded.catalog.item(withID: "item-1999")?.name == "Item 1999 ä")
-    let misplaced = (0..<2_000).filter { loaded.catalog.position(ofItemWithID: "item-\($0)") != $0 }
+    let misplaced = (0..<2_000).filter { (position: Int) in
+      loaded.catalog.position(ofItemWithID: "item-\(position)") != position
+    }
     #expect(misplaced.isEmpty)
     #expect(!loaded.catalog.hasItem(withID: "item-2000"))
   }

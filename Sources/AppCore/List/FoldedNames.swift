@@ -1,3 +1,5 @@
+import Shop
+
 /// Every catalog name folded by ``NameFolder`` into one contiguous buffer, with where each begins:
 /// what the filter searches. Built once per catalog and never changed, so any thread may read it.
 final class FoldedNames: Sendable {
@@ -12,21 +14,38 @@ final class FoldedNames: Sendable {
   let signatures: [UInt64]
 
   /// Folds `names`, in order.
-  init(names: some Collection<String>) {
+  convenience init(names: some Collection<String>) {
+    var names = Array(names)
+    self.init(count: names.count, byteCount: names.reduce(0) { $0 + $1.utf8.count }) { index, body in
+      names[index].withUTF8(body)
+    }
+  }
+
+  /// Folds the names of `items`, in order, from their UTF-8.
+  convenience init(items: CatalogItems) {
+    self.init(count: items.count, byteCount: items.nameByteCount) { index, body in
+      items.withNameUTF8(at: index, body)
+    }
+  }
+
+  /// Folds `count` names of `byteCount` bytes in all, whose UTF-8 `withName` hands over by index.
+  private init(
+    count: Int, byteCount: Int, withName: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) {
     var folder = NameFolder()
     var bytes: [UInt8] = []
     var starts: [UInt32] = []
     var inner: [UInt32] = []
     var expanded: [UInt32] = []
-    var innerEdges = InnerEdges(count: names.count)
-    starts.reserveCapacity(names.count + 1)
+    var innerEdges = InnerEdges(count: count)
+    starts.reserveCapacity(count + 1)
     // Folding rarely lengthens a name (ŉ to ʼn does): room for every name and its zero byte, so that
     // the buffer is not grown, which for a moment holds it twice.
-    bytes.reserveCapacity(names.reduce(0) { $0 + $1.utf8.count + 1 } + 4096)
-    for (index, name) in names.enumerated() {
+    bytes.reserveCapacity(byteCount + count + 4096)
+    for index in 0..<count {
       starts.append(UInt32(bytes.count))
       let start = bytes.count
-      folder.fold(name, into: &bytes, inner: &inner, expanded: &expanded)
+      withName(index) { folder.fold(utf8: $0, into: &bytes, inner: &inner, expanded: &expanded) }
       if !inner.isEmpty {
         innerEdges.add(
           inner, forName: index, plainSignature: Self.signature(of: bytes[start...], apartFrom: expanded))
@@ -37,7 +56,7 @@ final class FoldedNames: Sendable {
     }
     innerEdges.finish()
     starts.append(UInt32(bytes.count))
-    var signatures = [UInt64](repeating: 0, count: names.count)
+    var signatures = [UInt64](repeating: 0, count: count)
     for index in signatures.indices {
       signatures[index] = ByteSignature.of(bytes[Int(starts[index])..<Int(starts[index + 1])])
     }

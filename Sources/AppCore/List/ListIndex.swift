@@ -29,7 +29,7 @@ public final class ListIndex: Sendable, Equatable {
   /// The folded names, built now if no one has yet.
   func foldedNames() -> FoldedNames {
     if let ready = foldedNamesIfReady { return ready }
-    let built = FoldedNames(names: items.lazy.map(\.name))
+    let built = FoldedNames(items: items)
     return folded.withLock { stored in
       if stored == nil { stored = built }
       return stored!

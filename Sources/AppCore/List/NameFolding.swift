@@ -59,19 +59,25 @@ struct NameFolder {
     _ text: String, into bytes: inout [UInt8], inner: inout [UInt32], expanded: inout [UInt32]
   ) {
     var text = text
+    text.withUTF8 { fold(utf8: $0, into: &bytes, inner: &inner, expanded: &expanded) }
+  }
+
+  /// `fold(_:into:inner:expanded:)` for text given as its UTF-8, which must be valid.
+  mutating func fold(
+    utf8: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8], inner: inout [UInt32],
+    expanded: inout [UInt32]
+  ) {
     let innerStart = inner.count
     let expandedStart = expanded.count
-    let first = text.withUTF8 {
-      fold(utf8: $0, at: bytes.count, inner: &inner, expanded: &expanded, jamoComposed: false)
-    }
-    if let length = first {
+    if let length = fold(utf8: utf8, at: bytes.count, inner: &inner, expanded: &expanded, jamoComposed: false)
+    {
       bytes.append(contentsOf: scratch[..<length])
       return
     }
     // Conjoining jamo: compose them first, then fold the syllables.
     inner.removeSubrange(innerStart...)
     expanded.removeSubrange(expandedStart...)
-    var scalars = Array(text.unicodeScalars)
+    var scalars = Array(String(decoding: utf8, as: UTF8.self).unicodeScalars)
     HangulJamo.compose(&scalars)
     var composed = String(String.UnicodeScalarView(scalars))
     let length = composed.withUTF8 {

@@ -30,7 +30,7 @@ enum SortPermutations {
   /// 2^32 (the catalog refuses others).
   static func byPrice(_ items: CatalogItems) -> [Int32] {
     // The prices in one array first: each pass of the sort reads them in its own order.
-    let prices = items.map { UInt32(truncatingIfNeeded: $0.price) }
+    let prices = items.indices.map { UInt32(truncatingIfNeeded: items.price(at: $0)) }
     var sorter = RadixSorter<UInt32>(count: items.count)
     prices.withUnsafeBufferPointer { prices in
       sorter.sort(0..<prices.count) { prices[Int($0)] }

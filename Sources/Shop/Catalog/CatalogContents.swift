@@ -12,9 +12,9 @@ struct CatalogContents: Sendable {
   /// an item unsorts them.
   private(set) var idEntriesAreSorted = false
 
-  /// Empty contents with room for about `expectedCount` items.
-  init(expectedCount: Int) {
-    items = CatalogItems(reservingCapacity: expectedCount)
+  /// Empty contents with room for about `expectedCount` items whose names take `nameBytes` bytes.
+  init(expectedCount: Int, nameBytes: Int = 0) {
+    items = CatalogItems(reservingCapacity: expectedCount, nameBytes: nameBytes)
     idEntries.reserveCapacity(expectedCount)
     HugePages.advise(capacityOf: &idEntries)
   }
@@ -55,8 +55,19 @@ struct CatalogContents: Sendable {
   /// Adds `item` (with quantity 1) and its description.
   mutating func add(_ item: ShoppingItem, description: String?) {
     items.append(item)
+    added(id: item.id, description: description)
+  }
+
+  /// Adds an item from its id, the UTF-8 of its name, its price and its description.
+  mutating func add(id: String, name: UnsafeBufferPointer<UInt8>, price: Int, description: String?) {
+    items.append(id: id, name: name, price: price)
+    added(id: id, description: description)
+  }
+
+  /// Keeps the id entries and descriptions in step with the item just added.
+  private mutating func added(id: String, description: String?) {
     idEntriesAreSorted = false
-    idEntries.append(CatalogIDIndex.entry(id: item.id, position: items.count - 1))
+    idEntries.append(CatalogIDIndex.entry(id: id, position: items.count - 1))
     descriptions.append(description, itemIndex: items.count - 1)
   }
 }

@@ -18,6 +18,12 @@ extension CatalogJSONParser {
     }
     reader.position += 1
     var fields = ItemFields()
+    // The name's UTF-8 goes straight to the catalog's name bytes, through a buffer kept for the next
+    // item: no string is made for it.
+    var nameBytes: [UInt8] = []
+    swap(&nameBytes, &nameScratch)
+    nameBytes.removeAll(keepingCapacity: true)
+    defer { swap(&nameBytes, &nameScratch) }
     var otherKeys: Set<String> = []
     try reader.skipWhitespace()
     if try reader.peek() == UInt8(ascii: "}") {
@@ -36,14 +42,17 @@ extension CatalogJSONParser {
         switch key {
         case .id:
           isRepeat = try readString(
-            into: &fields.id, key: .id, present: &fields.present, wrongType: &fields.wrongType)
+            into: &fields.id, key: .id, present: &fields.present, wrongType: &fields.wrongType, empty: ""
+          ) { String(decoding: $0, as: UTF8.self) }
         case .name:
           isRepeat = try readString(
-            into: &fields.name, key: .name, present: &fields.present, wrongType: &fields.wrongType)
+            into: &fields.name, key: .name, present: &fields.present, wrongType: &fields.wrongType, empty: ()
+          ) { nameBytes.append(contentsOf: $0) }
         case .description:
           isRepeat = try readString(
             into: &fields.description, key: .description, present: &fields.present,
-            wrongType: &fields.wrongType)
+            wrongType: &fields.wrongType, empty: ""
+          ) { String(decoding: $0, as: UTF8.self) }
         case .price: isRepeat = try readPrice(into: &fields)
         case .other:
           isRepeat = !otherKeys.insert(otherKey).inserted
@@ -59,14 +68,15 @@ extension CatalogJSONParser {
         if separator == UInt8(ascii: "}") { break }
       }
     }
-    try addItem(fields)
+    try nameBytes.withUnsafeBufferPointer { (name) throws(CatalogError) in try addItem(fields, name: name) }
   }
 
   /// The known fields of the item being read: each value that has the right kind, and which keys
   /// were present and which had a value of the wrong kind.
   struct ItemFields {
     var id: ScannedString?
-    var name: ScannedString?
+    /// The name's facts; its UTF-8 is kept apart.
+    var name: Scanned<Void>?
     var description: ScannedString?
     var price: JSONNumber?
     var present: KnownKey = []
@@ -82,15 +92,16 @@ extension CatalogJSONParser {
     static let description = KnownKey(rawValue: 8)
   }
 
-  /// Reads a string field's value into `slot`, or skips a value of another kind; returns whether the
-  /// key was already present.
-  private mutating func readString(
-    into slot: inout ScannedString?, key: KnownKey, present: inout KnownKey, wrongType: inout KnownKey
+  /// Reads a string field's value into `slot`, its text made by `make` from its UTF-8 (`empty` when it
+  /// has a problem), or skips a value of another kind; returns whether the key was already present.
+  private mutating func readString<Text>(
+    into slot: inout Scanned<Text>?, key: KnownKey, present: inout KnownKey, wrongType: inout KnownKey,
+    empty: Text, _ make: (UnsafeBufferPointer<UInt8>) -> Text
   ) throws(CatalogError) -> Bool {
     guard present.insert(key).inserted else { return true }
     try reader.skipWhitespace()
     if try reader.peek() == UInt8(ascii: "\"") {
-      slot = try reader.readString(strict: false)
+      slot = try reader.readString(strict: false, empty: empty, make)
     } else {
       try reader.skipValue(depth: 3)
       wrongType.insert(key)
@@ -110,8 +121,11 @@ extension CatalogJSONParser {
     return false
   }
 
-  /// Checks the fields of the item just read, in the order id, name, price, description, and adds it.
-  private mutating func addItem(_ fields: borrowing ItemFields) throws(CatalogError) {
+  /// Checks the fields of the item just read, in the order id, name (whose UTF-8 is `name`), price,
+  /// description, and adds it.
+  private mutating func addItem(
+    _ fields: borrowing ItemFields, name: UnsafeBufferPointer<UInt8>
+  ) throws(CatalogError) {
     guard let idText = fields.id else {
       throw validator.itemError(
         fields.wrongType.contains(.id) ? .wrongType(expected: "a string") : .missingField, field: "id")
@@ -139,8 +153,7 @@ extension CatalogJSONParser {
       throw validator.itemError(.wrongType(expected: "a string"), field: "description", id: itemID)
     }
     if let description = fields.description { try validator.checkDescription(description, id: itemID) }
-    contents.add(
-      ShoppingItem(id: itemID, name: nameText.text, price: price), description: fields.description?.text)
+    contents.add(id: itemID, name: name, price: price, description: fields.description?.text)
   }
 
   /// Reads an item's key; the four the format knows are matched on their bytes when unescaped, and

@@ -11,6 +11,8 @@ struct CatalogJSONParser {
   /// The items of the file's second half, being read on another core, if they are (see
   /// `CatalogSecondHalf`): taken when this parser arrives where they start.
   var secondHalf: CatalogSecondHalf?
+  /// Room for an item's name while it is read (`parseItem`).
+  var nameScratch: [UInt8] = []
 
   /// A parser for a catalog read by `reader` from where it stands; `source` names it in errors.
   init(reader: consuming JSONReader<CatalogError>, source: String, secondHalf: CatalogSecondHalf? = nil) {
@@ -20,7 +22,8 @@ struct CatalogJSONParser {
     self.reader = reader
     self.secondHalf = secondHalf
     validator = CatalogValidator(source: source)
-    contents = CatalogContents(expectedCount: estimate)
+    // Names take fewer bytes than the file: room for that much is reserved, not written.
+    contents = CatalogContents(expectedCount: estimate, nameBytes: bytesAhead)
   }
 
   /// Parses a whole catalog file, checking every field; ids are checked for repeats by `Catalog`.

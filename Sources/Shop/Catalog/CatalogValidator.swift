@@ -27,14 +27,16 @@ struct CatalogValidator {
 
   /// Checks an id: readable, not empty, nothing `UntrustedText` escapes, not too long, not the bag's.
   func checkID(_ id: borrowing ScannedString) throws(CatalogError) {
-    try checkText(id, field: "id", id: nil, maximumLength: Catalog.maximumIDLength)
+    // An id that cannot be shown is not repeated in its own errors.
+    try checkText(
+      id, field: "id", id: id.problem == nil ? id.text : nil, maximumLength: Catalog.maximumIDLength)
     if id.length == 9, id.text == ShoppingItem.paperBagID {
       throw itemError(.reservedID, field: "id", id: id.text)
     }
   }
 
   /// Checks a name: readable, not empty, nothing `UntrustedText` escapes, not too long.
-  func checkName(_ name: borrowing ScannedString, id: String) throws(CatalogError) {
+  func checkName<Text>(_ name: borrowing Scanned<Text>, id: String) throws(CatalogError) {
     try checkText(name, field: "name", id: id, maximumLength: Catalog.maximumNameLength)
   }
 
@@ -49,17 +51,16 @@ struct CatalogValidator {
     }
   }
 
-  private func checkText(
-    _ text: borrowing ScannedString, field: String, id: String?, maximumLength: Int
+  /// Checks the text of `field`; errors show `shownID`.
+  private func checkText<Text>(
+    _ text: borrowing Scanned<Text>, field: String, id shownID: String?, maximumLength: Int
   ) throws(CatalogError) {
-    // An id that cannot be shown is not repeated in its own errors.
-    let shownID = field == "id" ? (text.problem == nil ? text.text : nil) : id
     switch text.problem {
     case .invalidUTF8?: throw itemError(.invalidUTF8, field: field, id: shownID)
     case .unpairedSurrogate(let unit)?: throw itemError(.unpairedSurrogate(unit), field: field, id: shownID)
     case nil: break
     }
-    if text.text.isEmpty { throw itemError(.empty, field: field, id: shownID) }
+    if text.length == 0 { throw itemError(.empty, field: field, id: shownID) }
     if let unsafe = text.firstUnsafe { throw itemError(.controlCharacter(unsafe), field: field, id: shownID) }
     if text.length > maximumLength {
       throw itemError(.tooLong(length: text.length, limit: maximumLength), field: field, id: shownID)

@@ -5,6 +5,14 @@ extension JSONReader {
   /// (for keys and values nobody looks at). Without it, they are reported in the result so that the
   /// caller can name the field they are in; the result has no text when `problem` is set.
   mutating func readString(strict: Bool) throws(Failure) -> ScannedString {
+    try readString(strict: strict, empty: "") { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// `readString(strict:)`, handing the string's UTF-8 (unescaped and checked) to `make` for the
+  /// result's text, which is `empty` when `problem` is set.
+  mutating func readString<Text>(
+    strict: Bool, empty: Text, _ make: (UnsafeBufferPointer<UInt8>) -> Text
+  ) throws(Failure) -> Scanned<Text> {
     mark = position
     defer { mark = nil }
     position += 1
@@ -25,12 +33,13 @@ extension JSONReader {
         if byte == UInt8(ascii: "\"") {
           position = index + 1
           return try finishString(
-            UnsafeBufferPointer(rebasing: bytes[start..<index]), plain: plain, strict: strict)
+            UnsafeBufferPointer(rebasing: bytes[start..<index]), plain: plain, strict: strict, empty: empty,
+            make)
         }
         if byte == UInt8(ascii: "\\") {
           position = index
           return try readEscapedString(
-            prefix: UnsafeBufferPointer(rebasing: bytes[start..<index]), strict: strict)
+            prefix: UnsafeBufferPointer(rebasing: bytes[start..<index]), strict: strict, empty: empty, make)
         }
         // Bytes below 0x20 and from 0x7F up: controls, DEL and every byte of a multi-byte character.
         if byte &- 0x20 >= 0x5F {
@@ -46,25 +55,26 @@ extension JSONReader {
     }
   }
 
-  private func finishString(
-    _ raw: UnsafeBufferPointer<UInt8>, plain: Bool, strict: Bool
-  ) throws(Failure) -> ScannedString {
+  private func finishString<Text>(
+    _ raw: UnsafeBufferPointer<UInt8>, plain: Bool, strict: Bool, empty: Text,
+    _ make: (UnsafeBufferPointer<UInt8>) -> Text
+  ) throws(Failure) -> Scanned<Text> {
     if plain {
-      return ScannedString(text: String(decoding: raw, as: UTF8.self), length: raw.count)
+      return Scanned(text: make(raw), length: raw.count)
     }
     // Checked and measured in one pass here; `String(decoding:)` then finds nothing to repair.
     guard let facts = UTF8Facts(raw) else {
       if strict { throw syntaxError("invalid UTF-8 in a string", at: mark!) }
-      return ScannedString(text: "", length: 0, problem: .invalidUTF8)
+      return Scanned(text: empty, length: 0, problem: .invalidUTF8)
     }
-    return ScannedString(
-      text: String(decoding: raw, as: UTF8.self), length: facts.scalarCount, firstUnsafe: facts.firstUnsafe)
+    return Scanned(text: make(raw), length: facts.scalarCount, firstUnsafe: facts.firstUnsafe)
   }
 
   /// The rest of a string with escapes, from the backslash at `position`; `prefix` came before it.
-  private mutating func readEscapedString(
-    prefix: UnsafeBufferPointer<UInt8>, strict: Bool
-  ) throws(Failure) -> ScannedString {
+  private mutating func readEscapedString<Text>(
+    prefix: UnsafeBufferPointer<UInt8>, strict: Bool, empty: Text,
+    _ make: (UnsafeBufferPointer<UInt8>) -> Text
+  ) throws(Failure) -> Scanned<Text> {
     var decoded = Array(prefix)
     var problem: ScannedString.Problem?
     while true {
@@ -76,10 +86,10 @@ extension JSONReader {
         guard problem == nil, let facts = decoded.withUnsafeBufferPointer(UTF8Facts.init) else {
           let found = problem ?? .invalidUTF8
           if strict { throw syntaxError("invalid UTF-8 in a string", at: mark!) }
-          return ScannedString(text: "", length: 0, problem: found)
+          return Scanned(text: empty, length: 0, problem: found)
         }
-        return ScannedString(
-          text: String(decoding: decoded, as: UTF8.self), length: facts.scalarCount,
+        return Scanned(
+          text: decoded.withUnsafeBufferPointer(make), length: facts.scalarCount,
           firstUnsafe: facts.firstUnsafe)
       case UInt8(ascii: "\\"):
         if let unpaired = try appendEscape(to: &decoded), problem == nil {

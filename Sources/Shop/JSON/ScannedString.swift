@@ -1,15 +1,14 @@
 /// A JSON string as read, with what validation needs to know about it without looking at it again.
-struct ScannedString {
+typealias ScannedString = Scanned<String>
+
+/// A JSON string as read into `Text` (a `String`, or nothing when its bytes were put elsewhere),
+/// with what validation needs to know about it without looking at it again.
+struct Scanned<Text> {
   /// Why a string has no text.
-  enum Problem: Equatable {
-    /// Its bytes are not UTF-8.
-    case invalidUTF8
-    /// It holds a `\u` escape of a surrogate that is not half of a pair; the first such code unit.
-    case unpairedSurrogate(UInt32)
-  }
+  typealias Problem = ScannedTextProblem
 
   /// The text, unescaped; empty when `problem` is set.
-  var text: String
+  var text: Text
   /// How many Unicode scalars the text has.
   var length: Int
   /// The first code point of the text that `UntrustedText` escapes (raw or written as an escape).
@@ -18,13 +17,23 @@ struct ScannedString {
   var problem: Problem?
 
   /// A string as read.
-  init(text: String, length: Int, firstUnsafe: UInt32? = nil, problem: Problem? = nil) {
+  init(text: Text, length: Int, firstUnsafe: UInt32? = nil, problem: Problem? = nil) {
     self.text = text
     self.length = length
     self.firstUnsafe = firstUnsafe
     self.problem = problem
   }
+}
 
+/// Why a scanned string has no text.
+enum ScannedTextProblem: Equatable {
+  /// Its bytes are not UTF-8.
+  case invalidUTF8
+  /// It holds a `\u` escape of a surrogate that is not half of a pair; the first such code unit.
+  case unpairedSurrogate(UInt32)
+}
+
+extension Scanned<String> {
   /// The facts about `text` that reading it would have found, for text that comes from code.
   init(checking text: String) {
     self.init(
