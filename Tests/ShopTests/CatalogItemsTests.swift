@@ -30,6 +30,13 @@ import Testing
     #expect(Array(joined) == items(0..<6))
   }
 
+  @Test func namesThatDifferOnlyInHowAnAccentIsWrittenAreEqualAsStringsAre() {
+    let precomposed = CatalogItems([ShoppingItem(id: "c", name: "Cr\u{E8}me", price: 1)])
+    let combining = CatalogItems([ShoppingItem(id: "c", name: "Cre\u{300}me", price: 1)])
+    #expect(precomposed == combining)
+    #expect(precomposed != CatalogItems([ShoppingItem(id: "c", name: "Creme", price: 1)]))
+  }
+
   @Test func anItemIsReadBackWithQuantityOne() {
     let items = CatalogItems([ShoppingItem(id: "a", name: "A", price: 5, quantity: 3)])
     #expect(items[0] == ShoppingItem(id: "a", name: "A", price: 5))

@@ -10,7 +10,7 @@
 /// catalog read in one pass, or built from values, is one part.
 public struct CatalogItems: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
   /// Some items in columns.
-  private struct Part: Sendable {
+  private struct Part: Sendable, Equatable {
     var ids: [String] = []
     var prices: [Int] = []
     /// Every name's UTF-8, one after another.
@@ -129,8 +129,12 @@ public struct CatalogItems: RandomAccessCollection, Equatable, Sendable, Express
     }
   }
 
-  /// Equal items in the same order, however they are held.
+  /// Equal items in the same order, however they are held. Held alike, their columns are compared
+  /// without making an item; otherwise item by item (names compare as strings do, so a name written
+  /// with a combining accent equals the same name precomposed).
   public static func == (lhs: CatalogItems, rhs: CatalogItems) -> Bool {
-    lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    guard lhs.count == rhs.count else { return false }
+    if lhs.first == rhs.first && lhs.second == rhs.second { return true }
+    return lhs.elementsEqual(rhs)
   }
 }
