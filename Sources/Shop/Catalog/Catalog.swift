@@ -41,7 +41,7 @@ public struct Catalog: Sendable, Equatable {
     for item in items {
       validator.itemIndex = contents.items.count
       try validator.checkID(ScannedString(checking: item.id))
-      try validator.checkName(ScannedString(checking: item.name), id: item.id)
+      try validator.checkName(ScannedString(checking: item.name).facts, id: item.id)
       try validator.checkPrice(item.price, id: item.id)
       let description = descriptions[item.id]
       if let description {

@@ -41,18 +41,16 @@ extension CatalogJSONParser {
         let isRepeat: Bool
         switch key {
         case .id:
-          isRepeat = try readString(
-            into: &fields.id, key: .id, present: &fields.present, wrongType: &fields.wrongType, empty: ""
-          ) { String(decoding: $0, as: UTF8.self) }
+          isRepeat = try startString(.id, in: &fields)
+          if fields.isReading { fields.id = try reader.readString(strict: false) }
         case .name:
-          isRepeat = try readString(
-            into: &fields.name, key: .name, present: &fields.present, wrongType: &fields.wrongType, empty: ()
-          ) { nameBytes.append(contentsOf: $0) }
+          isRepeat = try startString(.name, in: &fields)
+          if fields.isReading {
+            fields.name = try reader.readString(strict: false) { nameBytes.append(contentsOf: $0) }
+          }
         case .description:
-          isRepeat = try readString(
-            into: &fields.description, key: .description, present: &fields.present,
-            wrongType: &fields.wrongType, empty: ""
-          ) { String(decoding: $0, as: UTF8.self) }
+          isRepeat = try startString(.description, in: &fields)
+          if fields.isReading { fields.description = try reader.readString(strict: false) }
         case .price: isRepeat = try readPrice(into: &fields)
         case .other:
           isRepeat = !otherKeys.insert(otherKey).inserted
@@ -76,11 +74,13 @@ extension CatalogJSONParser {
   struct ItemFields {
     var id: ScannedString?
     /// The name's facts; its UTF-8 is kept apart.
-    var name: Scanned<Void>?
+    var name: TextFacts?
     var description: ScannedString?
     var price: JSONNumber?
     var present: KnownKey = []
     var wrongType: KnownKey = []
+    /// Whether the value `startString` is at is a string to read (not a repeat, not another kind).
+    var isReading = false
   }
 
   /// Bits for the four keys the format knows.
@@ -90,21 +90,32 @@ extension CatalogJSONParser {
     static let name = KnownKey(rawValue: 2)
     static let price = KnownKey(rawValue: 4)
     static let description = KnownKey(rawValue: 8)
+
+    // The two operations the parser uses at every key, written out: `OptionSet`'s own are generic
+    // code, which a debug build runs through metadata lookups (a fifth of a debug parse).
+
+    func contains(_ key: KnownKey) -> Bool { rawValue & key.rawValue == key.rawValue }
+
+    @discardableResult
+    mutating func insert(_ key: KnownKey) -> (inserted: Bool, memberAfterInsert: KnownKey) {
+      if contains(key) { return (false, key) }
+      self = KnownKey(rawValue: rawValue | key.rawValue)
+      return (true, key)
+    }
   }
 
-  /// Reads a string field's value into `slot`, its text made by `make` from its UTF-8 (`empty` when it
-  /// has a problem), or skips a value of another kind; returns whether the key was already present.
-  private mutating func readString<Text>(
-    into slot: inout Scanned<Text>?, key: KnownKey, present: inout KnownKey, wrongType: inout KnownKey,
-    empty: Text, _ make: (UnsafeBufferPointer<UInt8>) -> Text
-  ) throws(CatalogError) -> Bool {
-    guard present.insert(key).inserted else { return true }
+  /// At a string field's value: sets `fields.isReading` if it is a string to read next, or skips a
+  /// value of another kind; returns whether the key was already present.
+  private mutating func startString(_ key: KnownKey, in fields: inout ItemFields) throws(CatalogError) -> Bool
+  {
+    fields.isReading = false
+    guard fields.present.insert(key).inserted else { return true }
     try reader.skipWhitespace()
     if try reader.peek() == UInt8(ascii: "\"") {
-      slot = try reader.readString(strict: false, empty: empty, make)
+      fields.isReading = true
     } else {
       try reader.skipValue(depth: 3)
-      wrongType.insert(key)
+      fields.wrongType.insert(key)
     }
     return false
   }

@@ -29,20 +29,21 @@ struct CatalogValidator {
   func checkID(_ id: borrowing ScannedString) throws(CatalogError) {
     // An id that cannot be shown is not repeated in its own errors.
     try checkText(
-      id, field: "id", id: id.problem == nil ? id.text : nil, maximumLength: Catalog.maximumIDLength)
+      id.facts, field: "id", id: id.problem == nil ? id.text : nil, maximumLength: Catalog.maximumIDLength)
     if id.length == 9, id.text == ShoppingItem.paperBagID {
       throw itemError(.reservedID, field: "id", id: id.text)
     }
   }
 
   /// Checks a name: readable, not empty, nothing `UntrustedText` escapes, not too long.
-  func checkName<Text>(_ name: borrowing Scanned<Text>, id: String) throws(CatalogError) {
+  func checkName(_ name: TextFacts, id: String) throws(CatalogError) {
     try checkText(name, field: "name", id: id, maximumLength: Catalog.maximumNameLength)
   }
 
   /// Checks a description by the same rules as a name, with its own length limit.
   func checkDescription(_ description: borrowing ScannedString, id: String) throws(CatalogError) {
-    try checkText(description, field: "description", id: id, maximumLength: Catalog.maximumDescriptionLength)
+    try checkText(
+      description.facts, field: "description", id: id, maximumLength: Catalog.maximumDescriptionLength)
   }
 
   func checkPrice(_ price: Int, id: String) throws(CatalogError) {
@@ -52,8 +53,8 @@ struct CatalogValidator {
   }
 
   /// Checks the text of `field`; errors show `shownID`.
-  private func checkText<Text>(
-    _ text: borrowing Scanned<Text>, field: String, id shownID: String?, maximumLength: Int
+  private func checkText(
+    _ text: TextFacts, field: String, id shownID: String?, maximumLength: Int
   ) throws(CatalogError) {
     switch text.problem {
     case .invalidUTF8?: throw itemError(.invalidUTF8, field: field, id: shownID)

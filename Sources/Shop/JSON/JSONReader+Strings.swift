@@ -5,14 +5,18 @@ extension JSONReader {
   /// (for keys and values nobody looks at). Without it, they are reported in the result so that the
   /// caller can name the field they are in; the result has no text when `problem` is set.
   mutating func readString(strict: Bool) throws(Failure) -> ScannedString {
-    try readString(strict: strict, empty: "") { String(decoding: $0, as: UTF8.self) }
+    var text = ""
+    let facts = try readString(strict: strict) { text = String(decoding: $0, as: UTF8.self) }
+    return ScannedString(
+      text: text, length: facts.length, firstUnsafe: facts.firstUnsafe, problem: facts.problem)
   }
 
-  /// `readString(strict:)`, handing the string's UTF-8 (unescaped and checked) to `make` for the
-  /// result's text, which is `empty` when `problem` is set.
-  mutating func readString<Text>(
-    strict: Bool, empty: Text, _ make: (UnsafeBufferPointer<UInt8>) -> Text
-  ) throws(Failure) -> Scanned<Text> {
+  /// `readString(strict:)`, handing the string's UTF-8, unescaped and checked, to `take` (which is not
+  /// called when `problem` is set) instead of making a `String` of it. Not generic: a debug build
+  /// would look up generic metadata at every string.
+  mutating func readString(
+    strict: Bool, _ take: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(Failure) -> TextFacts {
     mark = position
     defer { mark = nil }
     position += 1
@@ -33,13 +37,12 @@ extension JSONReader {
         if byte == UInt8(ascii: "\"") {
           position = index + 1
           return try finishString(
-            UnsafeBufferPointer(rebasing: bytes[start..<index]), plain: plain, strict: strict, empty: empty,
-            make)
+            UnsafeBufferPointer(rebasing: bytes[start..<index]), plain: plain, strict: strict, take)
         }
         if byte == UInt8(ascii: "\\") {
           position = index
           return try readEscapedString(
-            prefix: UnsafeBufferPointer(rebasing: bytes[start..<index]), strict: strict, empty: empty, make)
+            prefix: UnsafeBufferPointer(rebasing: bytes[start..<index]), strict: strict, take)
         }
         // Bytes below 0x20 and from 0x7F up: controls, DEL and every byte of a multi-byte character.
         if byte &- 0x20 >= 0x5F {
@@ -55,26 +58,26 @@ extension JSONReader {
     }
   }
 
-  private func finishString<Text>(
-    _ raw: UnsafeBufferPointer<UInt8>, plain: Bool, strict: Bool, empty: Text,
-    _ make: (UnsafeBufferPointer<UInt8>) -> Text
-  ) throws(Failure) -> Scanned<Text> {
+  private func finishString(
+    _ raw: UnsafeBufferPointer<UInt8>, plain: Bool, strict: Bool, _ take: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(Failure) -> TextFacts {
     if plain {
-      return Scanned(text: make(raw), length: raw.count)
+      take(raw)
+      return TextFacts(length: raw.count)
     }
     // Checked and measured in one pass here; `String(decoding:)` then finds nothing to repair.
     guard let facts = UTF8Facts(raw) else {
       if strict { throw syntaxError("invalid UTF-8 in a string", at: mark!) }
-      return Scanned(text: empty, length: 0, problem: .invalidUTF8)
+      return TextFacts(length: 0, problem: .invalidUTF8)
     }
-    return Scanned(text: make(raw), length: facts.scalarCount, firstUnsafe: facts.firstUnsafe)
+    take(raw)
+    return TextFacts(length: facts.scalarCount, firstUnsafe: facts.firstUnsafe)
   }
 
   /// The rest of a string with escapes, from the backslash at `position`; `prefix` came before it.
-  private mutating func readEscapedString<Text>(
-    prefix: UnsafeBufferPointer<UInt8>, strict: Bool, empty: Text,
-    _ make: (UnsafeBufferPointer<UInt8>) -> Text
-  ) throws(Failure) -> Scanned<Text> {
+  private mutating func readEscapedString(
+    prefix: UnsafeBufferPointer<UInt8>, strict: Bool, _ take: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(Failure) -> TextFacts {
     var decoded = Array(prefix)
     var problem: ScannedString.Problem?
     while true {
@@ -86,11 +89,10 @@ extension JSONReader {
         guard problem == nil, let facts = decoded.withUnsafeBufferPointer(UTF8Facts.init) else {
           let found = problem ?? .invalidUTF8
           if strict { throw syntaxError("invalid UTF-8 in a string", at: mark!) }
-          return Scanned(text: empty, length: 0, problem: found)
+          return TextFacts(length: 0, problem: found)
         }
-        return Scanned(
-          text: decoded.withUnsafeBufferPointer(make), length: facts.scalarCount,
-          firstUnsafe: facts.firstUnsafe)
+        decoded.withUnsafeBufferPointer(take)
+        return TextFacts(length: facts.scalarCount, firstUnsafe: facts.firstUnsafe)
       case UInt8(ascii: "\\"):
         if let unpaired = try appendEscape(to: &decoded), problem == nil {
           if strict { throw unpairedSurrogateError(unpaired) }

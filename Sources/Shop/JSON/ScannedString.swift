@@ -1,14 +1,20 @@
-/// A JSON string as read, with what validation needs to know about it without looking at it again.
-typealias ScannedString = Scanned<String>
+/// What validation needs to know about a JSON string as read, without looking at it again.
+struct TextFacts {
+  /// How many Unicode scalars the text has.
+  var length: Int
+  /// The first code point of the text that `UntrustedText` escapes (raw or written as an escape).
+  var firstUnsafe: UInt32?
+  /// Why there is no text, if there is none.
+  var problem: ScannedTextProblem?
+}
 
-/// A JSON string as read into `Text` (a `String`, or nothing when its bytes were put elsewhere),
-/// with what validation needs to know about it without looking at it again.
-struct Scanned<Text> {
+/// A JSON string as read, with what validation needs to know about it without looking at it again.
+struct ScannedString {
   /// Why a string has no text.
   typealias Problem = ScannedTextProblem
 
   /// The text, unescaped; empty when `problem` is set.
-  var text: Text
+  var text: String
   /// How many Unicode scalars the text has.
   var length: Int
   /// The first code point of the text that `UntrustedText` escapes (raw or written as an escape).
@@ -17,12 +23,21 @@ struct Scanned<Text> {
   var problem: Problem?
 
   /// A string as read.
-  init(text: Text, length: Int, firstUnsafe: UInt32? = nil, problem: Problem? = nil) {
+  init(text: String, length: Int, firstUnsafe: UInt32? = nil, problem: Problem? = nil) {
     self.text = text
     self.length = length
     self.firstUnsafe = firstUnsafe
     self.problem = problem
   }
+
+  /// The facts about `text` that reading it would have found, for text that comes from code.
+  init(checking text: String) {
+    self.init(
+      text: text, length: text.unicodeScalars.count, firstUnsafe: UntrustedText.firstUnsafeScalar(in: text))
+  }
+
+  /// Its facts, without the text.
+  var facts: TextFacts { TextFacts(length: length, firstUnsafe: firstUnsafe, problem: problem) }
 }
 
 /// Why a scanned string has no text.
@@ -31,12 +46,4 @@ enum ScannedTextProblem: Equatable {
   case invalidUTF8
   /// It holds a `\u` escape of a surrogate that is not half of a pair; the first such code unit.
   case unpairedSurrogate(UInt32)
-}
-
-extension Scanned<String> {
-  /// The facts about `text` that reading it would have found, for text that comes from code.
-  init(checking text: String) {
-    self.init(
-      text: text, length: text.unicodeScalars.count, firstUnsafe: UntrustedText.firstUnsafeScalar(in: text))
-  }
 }
