@@ -61,7 +61,7 @@ public struct Catalog: Sendable, Equatable {
       let sorted = contents.idEntriesAreSorted
       index = try CatalogIDIndex(contents.items, entries: contents.takeIDEntries(), sorted: sorted)
     } catch {
-      let id = contents.items[error.position].id
+      let id = contents.items.id(at: error.position)
       throw CatalogError(
         source: source, itemIndex: error.position, itemID: id, field: "id",
         problem: .duplicateID(firstIndex: error.firstPosition))

@@ -44,7 +44,7 @@ struct CatalogIDIndex: Sendable {
       if slot == 0 { return nil }
       if UInt32(truncatingIfNeeded: slot >> 32) == tag {
         let existing = Int(UInt32(truncatingIfNeeded: slot)) - 1
-        if items[existing].id == id { return existing }
+        if items.id(at: existing) == id { return existing }
       }
       bucket = (bucket + 1) & mask
     }
@@ -158,7 +158,7 @@ struct CatalogIDIndex: Sendable {
           guard earliest.map({ position < $0.position }) ?? true else { continue }
           for earlier in runStart..<later {
             let firstPosition = Int(UInt32(truncatingIfNeeded: sorted[earlier])) - 1
-            if items[firstPosition].id == items[position].id {
+            if items.id(at: firstPosition) == items.id(at: position) {
               earliest = Repeat(position: position, firstPosition: firstPosition)
               break
             }

@@ -69,7 +69,7 @@ public struct CatalogItems: RandomAccessCollection, Equatable, Sendable, Express
   /// The number of items.
   public var endIndex: Int { first.count + second.count }
   /// The number of items (not the collection's default, which a debug build runs as generic code).
-  public var count: Int { first.count + second.count }
+  public var count: Int { endIndex }
 
   /// The item at `position`, made now.
   public subscript(position: Int) -> ShoppingItem {

@@ -7,8 +7,7 @@ extension JSONReader {
   mutating func readString(strict: Bool) throws(Failure) -> ScannedString {
     var text = ""
     let facts = try readString(strict: strict) { text = String(decoding: $0, as: UTF8.self) }
-    return ScannedString(
-      text: text, length: facts.length, firstUnsafe: facts.firstUnsafe, problem: facts.problem)
+    return ScannedString(text: text, facts: facts)
   }
 
   /// `readString(strict:)`, handing the string's UTF-8, unescaped and checked, to `take` (which is not
@@ -79,7 +78,7 @@ extension JSONReader {
     prefix: UnsafeBufferPointer<UInt8>, strict: Bool, _ take: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(Failure) -> TextFacts {
     var decoded = Array(prefix)
-    var problem: ScannedString.Problem?
+    var problem: ScannedTextProblem?
     while true {
       guard try ensureAvailable(1) else { throw syntaxError("unterminated string") }
       let byte = bytes[position]

@@ -8,36 +8,31 @@ struct TextFacts {
   var problem: ScannedTextProblem?
 }
 
-/// A JSON string as read, with what validation needs to know about it without looking at it again.
+/// A JSON string as read: its text and its facts.
 struct ScannedString {
-  /// Why a string has no text.
-  typealias Problem = ScannedTextProblem
-
-  /// The text, unescaped; empty when `problem` is set.
+  /// The text, unescaped; empty when `facts.problem` is set.
   var text: String
+  /// What validation needs to know about the text.
+  var facts: TextFacts
+
   /// How many Unicode scalars the text has.
-  var length: Int
-  /// The first code point of the text that `UntrustedText` escapes (raw or written as an escape).
-  var firstUnsafe: UInt32?
+  var length: Int { facts.length }
   /// Why there is no text, if there is none.
-  var problem: Problem?
+  var problem: ScannedTextProblem? { facts.problem }
 
   /// A string as read.
-  init(text: String, length: Int, firstUnsafe: UInt32? = nil, problem: Problem? = nil) {
+  init(text: String, facts: TextFacts) {
     self.text = text
-    self.length = length
-    self.firstUnsafe = firstUnsafe
-    self.problem = problem
+    self.facts = facts
   }
 
   /// The facts about `text` that reading it would have found, for text that comes from code.
   init(checking text: String) {
     self.init(
-      text: text, length: text.unicodeScalars.count, firstUnsafe: UntrustedText.firstUnsafeScalar(in: text))
+      text: text,
+      facts: TextFacts(
+        length: text.unicodeScalars.count, firstUnsafe: UntrustedText.firstUnsafeScalar(in: text)))
   }
-
-  /// Its facts, without the text.
-  var facts: TextFacts { TextFacts(length: length, firstUnsafe: firstUnsafe, problem: problem) }
 }
 
 /// Why a scanned string has no text.
