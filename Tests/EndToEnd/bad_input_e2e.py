@@ -40,6 +40,10 @@ FILES = {
     "escape-in-state.json":
         '{"version": 1, "orders": [], "basket": [{"id": "a", "name": "\\u001b[31mA", "price": 1, "quantity": 1}]}',
     "long-name.json": '{"currency": "EUR", "items": [{"id": "a", "name": "%s", "price": 1}]}' % ("n" * 201),
+    "many-keys.json": '{"currency": "EUR", "items": [{"id": "a", %s"name": "A", "price": 1}]}'
+        % "".join('"k%d": 0, ' % index for index in range(62)),
+    "many-orders-state.json": '{"version": 1, "basket": [], "orders": [%s]}'
+        % ", ".join(['{"placedAt": 1700000000, "items": [{"id": "a", "name": "A", "price": 1, "quantity": 1}]}'] * 101),
     "bidi-in-name.json": '{"currency": "EUR", "items": [{"id": "a", "name": "Gold \\u202eeerf", "price": 1}]}',
     "repeated-key.json": '{"currency": "EUR", "items": [{"id": "a", "name": "A", "name": "B", "price": 1}]}',
     "leading-zero.json": '{"currency": "EUR", "items": [{"id": "a", "name": "A", "price": 012}]}',
@@ -63,7 +67,10 @@ DIRECTORIES = ["directory-state.json"]
 LINKS = {"link.json": "linked-state.json"}
 SPARSE_FILES = {"too-large.json": 256 * 1024 * 1024 + 1, "too-large-state.json": 64 * 1024 * 1024 + 1}
 # State files a row moves aside, put back before every row.
-MOVED_ASIDE = ["corrupt.json", "newer.json", "escape-in-state.json", "repeated-key-state.json", "bidi-in-state.json"]
+MOVED_ASIDE = [
+    "corrupt.json", "newer.json", "escape-in-state.json", "repeated-key-state.json", "bidi-in-state.json",
+    "many-orders-state.json",
+]
 HELD_STATE = "held.json"
 # An SGR parameter that sets a foreground or background colour.
 COLOR_PARAMETER = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")

@@ -57,10 +57,10 @@ import Testing
         == "loaded")
     #expect(
       message(#"{"currency": "EUR", "items": [{"id": "a", "name": "\#(longestName)x", "price": 1}]}"#)
-        == #"c.json: items[0] (id "a"), field "name": must be at most 200 characters, got 201"#)
+        == #"c.json: items[0] (id "a"), field "name": must be at most 200 characters"#)
     #expect(
       message(#"{"currency": "EUR", "items": [{"id": "\#(longestID)x", "name": "N", "price": 1}]}"#)
-        == #"c.json: items[0] (id "iiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiii…"), field "id": must be at most 100 characters, got 101"#
+        == #"c.json: items[0] (id "iiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiii…"), field "id": must be at most 100 characters"#
     )
   }
 
@@ -68,7 +68,7 @@ import Testing
     let huge = String(repeating: "x", count: 10_000_000)
     let line = message(#"{"currency": "EUR", "items": [{"id": "\#(huge)", "name": "\#(huge)", "price": 1}]}"#)
     #expect(line.utf8.count < 200)
-    #expect(line.hasSuffix(#"field "id": must be at most 100 characters, got 10000000"#))
+    #expect(line.hasSuffix(#"field "id": must be at most 100 characters"#))
   }
 
   @Test func lengthsCountUnicodeScalarsNotBytes() {

@@ -95,6 +95,7 @@ import Testing
     )
     #expect(
       reason(result)
-        == "is not in the shop state format (basket[0].name is 201 characters long, more than 200)")
+        == "is past the shop's limits (basket[0].name is longer than 200 characters: \"nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…\")"
+    )
   }
 }

@@ -31,8 +31,12 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case invalidUTF8
     /// A string field holds a `\u` escape of a lone surrogate (not a character); that code unit.
     case unpairedSurrogate(UInt32)
-    /// A string field is longer than its limit, in Unicode scalars.
-    case tooLong(length: Int, limit: Int)
+    /// A string field is longer than its limit, in Unicode scalars (it is not read past the limit).
+    case tooLong(limit: Int)
+    /// An object the catalog is read from (its top level or an item) has more keys than the limit.
+    case tooManyKeys(limit: Int)
+    /// A key of an object the catalog is read from is longer than the limit; its start.
+    case keyTooLong(String, limit: Int)
     /// An object repeats a key; where (1-based line and byte column) the repeat starts. The shop
     /// refuses repeated keys rather than pick one of the values.
     case duplicateKey(String, line: Int, column: Int)
@@ -99,8 +103,11 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case .unpairedSurrogate(let unit):
       return
         "contains \\u\(String(unit, radix: 16, uppercase: true)), an unpaired surrogate (not a character)"
-    case .tooLong(let length, let limit):
-      return "must be at most \(limit) characters, got \(length)"
+    case .tooLong(let limit):
+      return "must be at most \(limit) characters"
+    case .tooManyKeys(let limit): return "more than \(limit) keys in one object"
+    case .keyTooLong(let start, let limit):
+      return "a key is longer than \(limit) characters: \(UntrustedText.quoted(start))"
     case .duplicateKey(let key, let line, let column):
       return
         "the key \(UntrustedText.quoted(key)) appears more than once (again at line \(line), column \(column))"

@@ -24,7 +24,9 @@ extension CatalogJSONParser {
     swap(&nameBytes, &nameScratch)
     nameBytes.removeAll(keepingCapacity: true)
     defer { swap(&nameBytes, &nameScratch) }
-    var otherKeys: Set<String> = []
+    // At most `JSONLimits.maximumKeyCount` of them.
+    var otherKeys: [String] = []
+    var keyCount = 0
     try reader.skipWhitespace()
     if try reader.peek() == UInt8(ascii: "}") {
       reader.position += 1
@@ -34,27 +36,51 @@ extension CatalogJSONParser {
         guard try reader.peek() == UInt8(ascii: "\"") else {
           throw reader.syntaxError("expected a quoted key")
         }
+        keyCount += 1
+        guard keyCount <= JSONLimits.maximumKeyCount else {
+          throw validator.itemError(
+            .tooManyKeys(limit: JSONLimits.maximumKeyCount), field: nil, id: Self.shownID(fields))
+        }
         let keyStart = reader.absoluteOffset(of: reader.position)
         var otherKey = ""
-        let key = try readItemKey(other: &otherKey)
+        let key = try readItemKey(other: &otherKey, fields: fields)
         try reader.expect(UInt8(ascii: ":"), "expected ':' after a key")
         let isRepeat: Bool
         switch key {
         case .id:
           isRepeat = try startString(.id, in: &fields)
-          if fields.isReading { fields.id = try reader.readString(strict: false) }
+          if fields.isReading {
+            let id = try reader.readString(strict: false, maximumLength: Catalog.maximumIDLength)
+            // A field past its limit is refused at once: the rest of it and of the item is not read.
+            if id.problem == .tooLong { try validator.checkID(id) }
+            fields.id = id
+          }
         case .name:
           isRepeat = try startString(.name, in: &fields)
           if fields.isReading {
-            fields.name = try reader.readString(strict: false) { nameBytes.append(contentsOf: $0) }
+            let name = try reader.readString(strict: false, maximumLength: Catalog.maximumNameLength) {
+              nameBytes.append(contentsOf: $0)
+            }
+            if name.problem == .tooLong { try validator.checkName(name, id: Self.shownID(fields) ?? "") }
+            fields.name = name
           }
         case .description:
           isRepeat = try startString(.description, in: &fields)
-          if fields.isReading { fields.description = try reader.readString(strict: false) }
+          if fields.isReading {
+            let description = try reader.readString(
+              strict: false, maximumLength: Catalog.maximumDescriptionLength)
+            if description.problem == .tooLong {
+              try validator.checkDescription(description, id: Self.shownID(fields) ?? "")
+            }
+            fields.description = description
+          }
         case .price: isRepeat = try readPrice(into: &fields)
         case .other:
-          isRepeat = !otherKeys.insert(otherKey).inserted
-          if !isRepeat { try reader.skipValue(depth: 3) }
+          isRepeat = otherKeys.contains(otherKey)
+          if !isRepeat {
+            otherKeys.append(otherKey)
+            try reader.skipValue(depth: 3)
+          }
         }
         if isRepeat { throw repeatedKeyError(key, otherKey, startingAt: keyStart, fields: fields) }
         try reader.skipWhitespace()
@@ -169,7 +195,9 @@ extension CatalogJSONParser {
 
   /// Reads an item's key; the four the format knows are matched on their bytes when unescaped, and
   /// any other key's text is put in `other`.
-  private mutating func readItemKey(other: inout String) throws(CatalogError) -> ItemKey {
+  private mutating func readItemKey(
+    other: inout String, fields: borrowing ItemFields
+  ) throws(CatalogError) -> ItemKey {
     if try reader.ensureAvailable(16) {
       // Eight bytes from the opening quote, compared at once with each known key's bytes.
       let raw = UnsafeRawPointer(reader.bytes.baseAddress! + reader.position)
@@ -193,7 +221,12 @@ extension CatalogJSONParser {
         return .description
       }
     }
-    switch try reader.readString(strict: true).text {
+    let scanned = try reader.readString(strict: true, maximumLength: JSONLimits.maximumKeyLength)
+    if scanned.problem == .tooLong {
+      throw validator.itemError(
+        .keyTooLong(scanned.text, limit: JSONLimits.maximumKeyLength), field: nil, id: Self.shownID(fields))
+    }
+    switch scanned.text {
     case "id": return .id
     case "name": return .name
     case "price": return .price
@@ -226,7 +259,12 @@ extension CatalogJSONParser {
     guard
       case .duplicateKey(_, let line, let column) = reader.duplicateKeyError(name, startingAt: offset).problem
     else { preconditionFailure("a duplicate key error") }
-    let shownID = fields.id.flatMap { $0.problem == nil ? $0.text : nil }
-    return validator.itemError(.duplicateKey(name, line: line, column: column), field: nil, id: shownID)
+    return validator.itemError(
+      .duplicateKey(name, line: line, column: column), field: nil, id: Self.shownID(fields))
+  }
+
+  /// The id an error in the item being read shows: the id read so far, if it was readable.
+  static func shownID(_ fields: borrowing ItemFields) -> String? {
+    fields.id.flatMap { $0.problem == nil ? $0.text : nil }
   }
 }

@@ -58,7 +58,10 @@ struct CatalogJSONParser {
         guard try parser.reader.peek() == UInt8(ascii: "\"") else {
           throw CatalogError(source: "", field: "currency", problem: .wrongType(expected: "a string"))
         }
-        currency = try parser.reader.readString(strict: true).text
+        // Read only as far as an error quotes it: it is three letters or refused.
+        currency = try parser.reader.readString(
+          strict: true, maximumLength: UntrustedText.maximumQuotedLength + 1
+        ).text
       case "items":
         try parser.parseItems()
         sawItems = true
@@ -84,11 +87,21 @@ struct CatalogJSONParser {
       reader.position += 1
       return
     }
+    var keyCount = 0
     while true {
       try reader.skipWhitespace()
       guard try reader.peek() == UInt8(ascii: "\"") else { throw reader.syntaxError("expected a quoted key") }
+      keyCount += 1
+      guard keyCount <= JSONLimits.maximumKeyCount else {
+        throw CatalogError(source: "", problem: .tooManyKeys(limit: JSONLimits.maximumKeyCount))
+      }
       let keyStart = reader.absoluteOffset(of: reader.position)
-      let key = try reader.readString(strict: true).text
+      let scanned = try reader.readString(strict: true, maximumLength: JSONLimits.maximumKeyLength)
+      if scanned.problem == .tooLong {
+        throw CatalogError(
+          source: "", problem: .keyTooLong(scanned.text, limit: JSONLimits.maximumKeyLength))
+      }
+      let key = scanned.text
       try reader.expect(UInt8(ascii: ":"), "expected ':' after a key")
       try member(&self, key, keyStart)
       try reader.skipWhitespace()

@@ -29,7 +29,8 @@ struct CatalogValidator {
   func checkID(_ id: borrowing ScannedString) throws(CatalogError) {
     // An id that cannot be shown is not repeated in its own errors.
     try checkText(
-      id.facts, field: "id", id: id.problem == nil ? id.text : nil, maximumLength: Catalog.maximumIDLength)
+      id.facts, field: "id", id: id.problem == nil || id.problem == .tooLong ? id.text : nil,
+      maximumLength: Catalog.maximumIDLength)
     if id.length == 9, id.text == ShoppingItem.paperBagID {
       throw itemError(.reservedID, field: "id", id: id.text)
     }
@@ -59,12 +60,13 @@ struct CatalogValidator {
     switch text.problem {
     case .invalidUTF8?: throw itemError(.invalidUTF8, field: field, id: shownID)
     case .unpairedSurrogate(let unit)?: throw itemError(.unpairedSurrogate(unit), field: field, id: shownID)
-    case nil: break
+    // Only its start was read: that is checked first, then the length.
+    case .tooLong?, nil: break
     }
     if text.length == 0 { throw itemError(.empty, field: field, id: shownID) }
     if let unsafe = text.firstUnsafe { throw itemError(.controlCharacter(unsafe), field: field, id: shownID) }
     if text.length > maximumLength {
-      throw itemError(.tooLong(length: text.length, limit: maximumLength), field: field, id: shownID)
+      throw itemError(.tooLong(limit: maximumLength), field: field, id: shownID)
     }
   }
 }

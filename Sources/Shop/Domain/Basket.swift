@@ -9,6 +9,9 @@ public struct Basket: Sendable, Equatable, Codable, CustomReflectable {
   public static let lineLimit = 999
   /// Most paper bags the basket may hold; bags are free and not limited by `lineLimit`.
   public static let paperBagLimit = 1_000_000
+  /// Most lines a basket, or an order, read from a state file may hold (a file with more is moved
+  /// aside): far more than anyone buys at once, and few enough that reading the file stays fast.
+  public static let maximumLineCount = 10_000
 
   /// The lines, each an item with the quantity in the basket; never zero or negative.
   public private(set) var lines: [ShoppingItem]

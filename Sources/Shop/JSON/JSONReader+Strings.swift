@@ -3,18 +3,27 @@ extension JSONReader {
   ///
   /// With `strict`, any raw control character, invalid UTF-8 or unpaired surrogate is a syntax error
   /// (for keys and values nobody looks at). Without it, they are reported in the result so that the
-  /// caller can name the field they are in; the result has no text when `problem` is set.
-  mutating func readString(strict: Bool) throws(Failure) -> ScannedString {
+  /// caller can name the field they are in; the result has no text when `problem` is set, except
+  /// `.tooLong` (see `readString(strict:maximumLength:_:)`).
+  mutating func readString(strict: Bool, maximumLength: Int = .max) throws(Failure) -> ScannedString {
     var text = ""
-    let facts = try readString(strict: strict) { text = String(decoding: $0, as: UTF8.self) }
+    let facts = try readString(strict: strict, maximumLength: maximumLength) {
+      text = String(decoding: $0, as: UTF8.self)
+    }
     return ScannedString(text: text, facts: facts)
   }
 
   /// `readString(strict:)`, handing the string's UTF-8, unescaped and checked, to `take` (which is not
   /// called when `problem` is set) instead of making a `String` of it. Not generic: a debug build
   /// would look up generic metadata at every string.
+  ///
+  /// A string of more than `maximumLength` Unicode scalars is not read to its end: once the limit is
+  /// passed, `take` gets its first `maximumLength` scalars, the result's problem is `.tooLong`, and the
+  /// reader stands inside the string, so the caller must stop reading and refuse it. Whether it is
+  /// refused does not depend on how the input is read (in memory or in pieces); at most a few times
+  /// `maximumLength` bytes of it are ever in view.
   mutating func readString(
-    strict: Bool, _ take: (UnsafeBufferPointer<UInt8>) -> Void
+    strict: Bool, maximumLength: Int = .max, _ take: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(Failure) -> TextFacts {
     mark = position
     defer { mark = nil }
@@ -36,12 +45,14 @@ extension JSONReader {
         if byte == UInt8(ascii: "\"") {
           position = index + 1
           return try finishString(
-            UnsafeBufferPointer(rebasing: bytes[start..<index]), plain: plain, strict: strict, take)
+            UnsafeBufferPointer(rebasing: bytes[start..<index]), plain: plain, strict: strict,
+            maximumLength: maximumLength, take)
         }
         if byte == UInt8(ascii: "\\") {
           position = index
           return try readEscapedString(
-            prefix: UnsafeBufferPointer(rebasing: bytes[start..<index]), strict: strict, take)
+            prefix: UnsafeBufferPointer(rebasing: bytes[start..<index]), strict: strict,
+            maximumLength: maximumLength, take)
         }
         // Bytes below 0x20 and from 0x7F up: controls, DEL and every byte of a multi-byte character.
         if byte &- 0x20 >= 0x5F {
@@ -51,15 +62,56 @@ extension JSONReader {
         index += 1
       }
       position = index
+      // Before more is read: a string already past its limit is refused here, not kept in view.
+      if index - start > maximumLength,
+        let facts = try pastLimit(
+          UnsafeBufferPointer(rebasing: bytes[start..<index]), strict: strict, maximumLength: maximumLength,
+          take)
+      {
+        return facts
+      }
       guard let shift = try refill(keepingFrom: start) else { throw syntaxError("unterminated string") }
       start -= shift
       index -= shift
     }
   }
 
+  /// The facts of a string whose UTF-8 as far as it was read (escapes decoded) is `read`, if that is
+  /// already more than `maximumLength` scalars: `take` gets the first `maximumLength` of them. Nil
+  /// when it is not past the limit.
+  private func pastLimit(
+    _ read: UnsafeBufferPointer<UInt8>, strict: Bool, maximumLength: Int,
+    _ take: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(Failure) -> TextFacts? {
+    // Every scalar starts with a byte that is not a continuation byte (10xxxxxx).
+    var scalars = 0
+    var cut: Int?
+    for index in read.indices where read[index] & 0xC0 != 0x80 {
+      if scalars == maximumLength {
+        cut = index
+        break
+      }
+      scalars += 1
+    }
+    guard let cut else { return nil }
+    let prefix = UnsafeBufferPointer(rebasing: read[..<cut])
+    guard let facts = UTF8Facts(prefix) else {
+      if strict { throw syntaxError("invalid UTF-8 in a string", at: mark!) }
+      return TextFacts(length: 0, problem: .invalidUTF8)
+    }
+    take(prefix)
+    return TextFacts(length: maximumLength + 1, firstUnsafe: facts.firstUnsafe, problem: .tooLong)
+  }
+
   private func finishString(
-    _ raw: UnsafeBufferPointer<UInt8>, plain: Bool, strict: Bool, _ take: (UnsafeBufferPointer<UInt8>) -> Void
+    _ raw: UnsafeBufferPointer<UInt8>, plain: Bool, strict: Bool, maximumLength: Int,
+    _ take: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(Failure) -> TextFacts {
+    if raw.count > maximumLength,
+      let facts = try pastLimit(raw, strict: strict, maximumLength: maximumLength, take)
+    {
+      return facts
+    }
     if plain {
       take(raw)
       return TextFacts(length: raw.count)
@@ -75,11 +127,23 @@ extension JSONReader {
 
   /// The rest of a string with escapes, from the backslash at `position`; `prefix` came before it.
   private mutating func readEscapedString(
-    prefix: UnsafeBufferPointer<UInt8>, strict: Bool, _ take: (UnsafeBufferPointer<UInt8>) -> Void
+    prefix: UnsafeBufferPointer<UInt8>, strict: Bool, maximumLength: Int,
+    _ take: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(Failure) -> TextFacts {
     var decoded = Array(prefix)
     var problem: ScannedTextProblem?
+    // Each byte adds at most one scalar: the limit cannot be passed before `decoded` is longer.
+    var checkAt = maximumLength
     while true {
+      if decoded.count > checkAt {
+        if let facts = try decoded.withUnsafeBufferPointer({ (read) throws(Failure) in
+          try pastLimit(read, strict: strict, maximumLength: maximumLength, take)
+        }) {
+          return problem.map { TextFacts(length: 0, problem: $0) } ?? facts
+        }
+        let scalars = decoded.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        checkAt = decoded.count + (maximumLength - scalars)
+      }
       guard try ensureAvailable(1) else { throw syntaxError("unterminated string") }
       let byte = bytes[position]
       switch byte {
@@ -107,7 +171,7 @@ extension JSONReader {
 
   /// Decodes the escape at `position` into `buffer`; returns the code unit of an unpaired surrogate,
   /// which is not appended.
-  private mutating func appendEscape(to buffer: inout [UInt8]) throws(Failure) -> UInt32? {
+  mutating func appendEscape(to buffer: inout [UInt8]) throws(Failure) -> UInt32? {
     guard try ensureAvailable(2) else { throw syntaxError("unterminated string") }
     let escaped = bytes[position + 1]
     switch escaped {
@@ -160,7 +224,7 @@ extension JSONReader {
     return value
   }
 
-  private func rawControlError(_ byte: UInt8, at index: Int) -> Failure {
+  func rawControlError(_ byte: UInt8, at index: Int) -> Failure {
     syntaxError("\(UntrustedText.describeUnsafe(UInt32(byte))) is not escaped in a string", at: index)
   }
 
@@ -185,7 +249,7 @@ extension JSONReader {
   /// the bytes a string scan must look at one by one (exact: with no byte from 0x80 up, the test
   /// above is exact too).
   @inline(__always)
-  private static func mayNeedAttention(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+  static func mayNeedAttention(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
     let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
     return word & 0x8080_8080_8080_8080 != 0

@@ -155,6 +155,13 @@ struct JSONReader<Failure: JSONFailure> {
     return .syntax(detail, line: line, column: column)
   }
 
+  /// The error for what is wrong at `offset` from the start of the input, which may be out of view.
+  func syntaxError(_ detail: String, atAbsoluteOffset offset: Int) -> Failure {
+    guard offset < droppedBytes, let window else { return syntaxError(detail, at: offset - droppedBytes) }
+    let (newlines, lineStart) = window.newlines(before: offset)
+    return .syntax(detail, line: newlines + 1, column: offset - lineStart + 1)
+  }
+
   /// The offset of `bytes[index]` from the start of the input: stable while the window moves.
   func absoluteOffset(of index: Int) -> Int { droppedBytes + index }
 

@@ -10,7 +10,7 @@ struct TextFacts {
 
 /// A JSON string as read: its text and its facts.
 struct ScannedString {
-  /// The text, unescaped; empty when `facts.problem` is set.
+  /// The text, unescaped; empty when `facts.problem` is set, its start when that is `.tooLong`.
   var text: String
   /// What validation needs to know about the text.
   var facts: TextFacts
@@ -35,10 +35,13 @@ struct ScannedString {
   }
 }
 
-/// Why a scanned string has no text.
+/// Why a scanned string has no text (or, past its limit, only the start of it).
 enum ScannedTextProblem: Equatable {
   /// Its bytes are not UTF-8.
   case invalidUTF8
   /// It holds a `\u` escape of a surrogate that is not half of a pair; the first such code unit.
   case unpairedSurrogate(UInt32)
+  /// It is longer than the limit it was read with: it was not read to its end, and the text is its
+  /// first scalars, as many as the limit.
+  case tooLong
 }

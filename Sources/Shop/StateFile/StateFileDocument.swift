@@ -12,6 +12,12 @@ struct StateFileDocument: Codable {
     var version: Int
   }
 
+  init(version: Int, basket: [ShoppingItem], orders: [Order]) {
+    self.version = version
+    self.basket = basket
+    self.orders = orders
+  }
+
   init(_ state: ShopState) {
     version = Self.currentVersion
     basket = state.basket.lines

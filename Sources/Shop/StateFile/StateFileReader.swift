@@ -1,11 +1,11 @@
-import Foundation
-
-/// Turns state file bytes into a `ShopState`, or says in words why it cannot.
+/// Turns a state file into a `ShopState`, or says in words why it cannot.
 ///
-/// The bytes are first checked as strict JSON, by the rules the catalog is read with (`JSONReader`:
-/// RFC 8259 exactly, repeated keys refused: Foundation's `JSONSerialization` keeps the last of two
-/// equal keys and `JSONDecoder` the first, so a file with one would mean different things to the two),
-/// then decoded, then every line is checked and every paper bag made the shop's own bag.
+/// The file is read in one pass (`StateFileParser`), by the rules the catalog is read with
+/// (`JSONReader`: RFC 8259 exactly; repeated keys refused in the objects the shop reads, since
+/// Foundation's `JSONSerialization` keeps the last of two equal keys and `JSONDecoder` the first, so a
+/// file with one would mean different things to the two), within the limits on keys, strings, orders
+/// and lines; then every line is checked and every paper bag made the shop's own bag. Nothing is kept
+/// of what the format does not use, and a file is read in pieces, never whole.
 enum StateFileReader {
   /// Why a state file cannot be read; `description` completes "state file PATH ...".
   enum Problem: Error, Equatable, CustomStringConvertible {
@@ -13,6 +13,8 @@ enum StateFileReader {
     case newerVersion(Int)
     case wrongShape(String)
     case tooLarge(size: Int)
+    /// More orders, lines, keys or characters than the shop reads; which, and where.
+    case pastLimit(String)
 
     var description: String {
       switch self {
@@ -24,49 +26,46 @@ enum StateFileReader {
       case .tooLarge(let size):
         return "is \(size) bytes, more than the limit of \(StateStore.maximumFileSize)"
           + " (\(ByteCount.text(StateStore.maximumFileSize)))"
+      case .pastLimit(let detail): return "is past the shop's limits (\(detail))"
       }
     }
   }
 
+  /// The state in `bytes`, or why there is none.
   static func read(_ bytes: [UInt8]) -> Result<ShopState, Problem> {
-    if let problem = bytes.withUnsafeBufferPointer(StateJSONProblem.check) { return .failure(problem) }
-    let data = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(bytes.dropFirst(3)) : Data(bytes)
-    let decoder = StateFileDocument.decoder()
-    // One decode for a file in this shape; only one that is not is decoded again, for its version
-    // alone, so that a newer file is reported as newer rather than as the wrong shape.
-    let decoded = Result { try decoder.decode(StateFileDocument.self, from: data) }
-    let version: Int
-    switch decoded {
-    case .success(let document): version = document.version
-    case .failure:
-      guard let probe = try? decoder.decode(StateFileDocument.VersionProbe.self, from: data) else {
-        return .failure(.wrongShape("no integer \"version\""))
-      }
-      version = probe.version
-    }
-    guard version <= StateFileDocument.currentVersion else { return .failure(.newerVersion(version)) }
-    guard version >= 1 else { return .failure(.wrongShape("version \(version) is not valid")) }
-    let document: StateFileDocument
-    switch decoded {
-    case .success(let decodedDocument): document = decodedDocument
-    case .failure(let error): return .failure(.wrongShape(describe(error)))
-    }
-    if let problem = document.contentProblem() { return .failure(.wrongShape(problem)) }
-    return .success(document.state)
+    bytes.withUnsafeBufferPointer { buffer in read(JSONReader(bytes: buffer)) }
   }
 
-  private static func describe(_ error: any Error) -> String {
-    func pathText(_ path: [any CodingKey]) -> String {
-      path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+  /// The state in `file`, read in pieces, or why there is none; throws only when the file cannot be
+  /// read to its end (a file that grew past its limit while read is `.tooLarge`, not thrown).
+  static func read(file: consuming RegularFile) throws(RegularFile.Failure) -> Result<ShopState, Problem> {
+    var failure: RegularFile.Failure?
+    let result = read(JSONReader(file: file), readFailure: &failure)
+    switch failure {
+    case .tooLarge(let size, _)?: return .failure(.tooLarge(size: size))
+    case let failure?: throw failure
+    case nil: return result
     }
-    switch error as? DecodingError {
-    case .keyNotFound(let key, let context)?:
-      return
-        "missing \"\(key.stringValue)\" at \(pathText(context.codingPath).isEmpty ? "top level" : pathText(context.codingPath))"
-    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-      return "wrong type at \(pathText(context.codingPath))"
-    default:
-      return "unexpected content"
+  }
+
+  private static func read(_ reader: consuming JSONReader<StateJSONProblem>) -> Result<ShopState, Problem> {
+    var failure: RegularFile.Failure?
+    return read(reader, readFailure: &failure)
+  }
+
+  private static func read(
+    _ reader: consuming JSONReader<StateJSONProblem>, readFailure: inout RegularFile.Failure?
+  ) -> Result<ShopState, Problem> {
+    let outcome: StateFileParser.Outcome
+    do {
+      outcome = try StateFileParser(reader: reader).parse()
+    } catch {
+      readFailure = error.readFailure
+      return .failure(error.problem)
+    }
+    return outcome.flatMap { document in
+      if let problem = document.contentProblem() { return .failure(.wrongShape(problem)) }
+      return .success(document.state)
     }
   }
 }

@@ -1,6 +1,13 @@
-/// What the strict JSON check finds wrong with a state file, in `StateFileReader.Problem`'s terms.
+/// What reading a state file as JSON finds wrong with it, in `StateFileReader.Problem`'s terms.
 struct StateJSONProblem: JSONFailure {
   let problem: StateFileReader.Problem
+  /// Why the file could not be read to its end, if that is what went wrong.
+  var readFailure: RegularFile.Failure?
+
+  init(problem: StateFileReader.Problem, readFailure: RegularFile.Failure? = nil) {
+    self.problem = problem
+    self.readFailure = readFailure
+  }
 
   static func syntax(_ detail: String, line: Int, column: Int) -> StateJSONProblem {
     StateJSONProblem(problem: .notJSON)
@@ -14,21 +21,6 @@ struct StateJSONProblem: JSONFailure {
   }
 
   static func unreadable(_ failure: RegularFile.Failure) -> StateJSONProblem {
-    StateJSONProblem(problem: .notJSON)
-  }
-
-  /// The first problem with `bytes` as strict JSON (see `JSONReader`), or nil; any value may be at
-  /// the top, as RFC 8259 allows.
-  static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> StateFileReader.Problem? {
-    var reader = JSONReader<StateJSONProblem>(bytes: bytes)
-    do throws(StateJSONProblem) {
-      try reader.skipByteOrderMark()
-      try reader.skipValue(depth: 0)
-      try reader.skipWhitespace()
-      guard try reader.isAtEnd() else { return .notJSON }
-      return nil
-    } catch {
-      return error.problem
-    }
+    StateJSONProblem(problem: .notJSON, readFailure: failure)
   }
 }

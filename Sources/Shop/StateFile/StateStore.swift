@@ -56,8 +56,8 @@ public final class StateStore: Sendable {
   public func load(now: Date) throws(StateFileError) -> StateLoadResult {
     let problem: StateFileReader.Problem
     do {
-      let bytes = try FileBytes.read(path: filePath, maximumSize: Self.maximumFileSize)
-      switch StateFileReader.read(bytes) {
+      let file = try RegularFile(path: filePath, maximumSize: Self.maximumFileSize)
+      switch try StateFileReader.read(file: file) {
       case .success(let state): return StateLoadResult(state: state, notice: nil, movedAsidePath: nil)
       case .failure(let found): problem = found
       }
