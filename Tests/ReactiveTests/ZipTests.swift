@@ -58,6 +58,19 @@ import Testing
     #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
   }
 
+  // Combine cancels every upstream when one fails, the failing one too (OpenCombine's
+  // ZipTests.testBCancelledAfterAFailed).
+  @Test func aFailureCancelsEveryUpstream() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<String, TestError>()
+    a.zip(b).map { "\($0)-\($1)" }.subscribe(recorder)
+    a.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(a.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(b.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
   @Test func everyRequestGoesToEveryUpstreamAndAPairBeyondDemandWaits() {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()

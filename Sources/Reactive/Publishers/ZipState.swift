@@ -4,7 +4,8 @@
 /// Each upstream's values wait in arrival order; whenever every upstream has one waiting and the
 /// downstream has demand, the oldest of each go out together. Every downstream request is passed on to
 /// every upstream. The stream finishes, cancelling the others, as soon as an upstream has finished and
-/// none of its values wait (no more tuples can be made), and fails as soon as one fails.
+/// none of its values wait (no more tuples can be made), and fails as soon as one fails, cancelling
+/// every upstream, the failed one too, as Combine does.
 @usableFromInline
 struct ZipState<Failure: Error>: FanInState {
   @usableFromInline var queue = DeliveryQueue<[Any], Failure>()
@@ -49,7 +50,7 @@ struct ZipState<Failure: Error>: FanInState {
   @inlinable
   mutating func fail(_ failure: Failure, source: Int) -> FanInEffects {
     guard !isOver, !finished[source] else { return .none }
-    subscriptions[source] = nil
+    // Combine cancels every upstream, the one that failed too.
     let effects = cancelAll()
     queue.append(completion: .failure(failure))
     return effects
