@@ -26,13 +26,39 @@ import Testing
     #expect(recorder.events == [.subscription, .value([]), .completion(.finished)])
   }
 
-  @Test func theFirstRequestAsksUpstreamForEverything() {
+  // Combine asks upstream for everything as soon as it is subscribed, whatever the downstream asks
+  // (OpenCombine's ReduceTests.testRequestsUnlimitedThenSendsSubscription, run by CollectTests).
+  @Test func asksUpstreamForEverythingAsSoonAsItIsSubscribed() {
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<[Int], TestError>(request: .none)
     upstream.collect().subscribe(recorder)
-    #expect(upstream.subscription.calls == [])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
     recorder.request(.max(1))
     recorder.request(.max(1))
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func valuesSentBeforeTheDownstreamAsksAreCollected() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<[Int], TestError>(request: .none)
+    subject.collect().subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    recorder.request(.max(1))
+    subject.send(3)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value([1, 2, 3]), .completion(.finished)])
+  }
+
+  @Test func theArrayWaitsForARequestAfterUpstreamFinished() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<[Int], TestError>(request: .none)
+    upstream.collect().subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value([1]), .completion(.finished)])
     #expect(upstream.subscription.calls == [.request(.unlimited)])
   }
 

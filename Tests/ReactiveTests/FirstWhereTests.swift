@@ -19,13 +19,25 @@ import Testing
     #expect(recorder.events == [.subscription, .completion(.finished)])
   }
 
-  @Test func waitsForTheFirstRequest() {
+  // Combine asks upstream for everything as soon as it is subscribed and holds the match until the
+  // downstream asks for it, testing nothing after the match (OpenCombine's
+  // FirstTests.testFirstWhereDemand and testFirstWhereRequestsUnlimitedThenSendsSubscription).
+  @Test func asksUpstreamForEverythingAtOnceAndHoldsTheMatchUntilAsked() {
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>(request: .none)
-    upstream.first { _ in true }.subscribe(recorder)
-    #expect(upstream.subscription.calls == [])
-    recorder.request(.max(1))
+    let tested = Locked(0)
+    upstream.first {
+      tested.withLock { $0 += 1 }
+      return $0 > 1
+    }.subscribe(recorder)
     #expect(upstream.subscription.calls == [.request(.unlimited)])
+    for value in 0...3 { #expect(upstream.send(value) == .none) }
+    #expect(tested.value == 3)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(2), .completion(.finished)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
   }
 
   @Test func aFailureBeforeAMatchIsPassedOn() {

@@ -10,7 +10,8 @@ extension Publisher {
 extension Publishers {
   /// A publisher that passes on its upstream's first value and finishes.
   ///
-  /// The first downstream request asks upstream for every value; the stream ends with the first one.
+  /// As Combine's, it asks upstream for every value as soon as it is subscribed; the first value
+  /// cancels upstream and waits, with `.finished`, for the downstream's first request.
   public struct First<Upstream: Publisher>: Publisher {
     /// The values are the upstream's.
     public typealias Output = Upstream.Output
@@ -27,27 +28,16 @@ extension Publishers {
     }
 
     /// Attaches `subscriber`.
-    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.receive(
-        subscriber:
-          Publishers.FirstInner<Upstream.Output, Upstream.Failure, S>(
-            downstream: subscriber, upstreamDemand: .unlimitedOnFirstRequest, step: { .sendAndFinish($0) },
-            mapFailure: { $0 }))
+        subscriber: ReducingInner<Upstream.Output, Failure, S>(
+          "First", downstream: subscriber, initial: nil,
+          step: { result, value in
+            result = value
+            return .finish
+          }, mapFailure: { $0 }))
     }
   }
 }
 
 extension Publishers.First: Equatable where Upstream: Equatable {}
-
-extension Publishers {
-  /// The subscriber ``First`` puts between its upstream and downstream. It lives outside the generic
-  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
-  @usableFromInline
-  final class FirstInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
-    Input, UpstreamFailure, Downstream
-  >, @unchecked Sendable
-  {
-    @usableFromInline override var description: String { "First" }
-  }
-}

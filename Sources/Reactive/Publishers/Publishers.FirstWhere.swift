@@ -11,7 +11,8 @@ extension Publishers {
   /// A publisher that passes on the first value of its upstream that satisfies a predicate, and
   /// finishes.
   ///
-  /// The first downstream request asks upstream for every value.
+  /// As Combine's, it asks upstream for every value as soon as it is subscribed; the match cancels
+  /// upstream and waits, with `.finished`, for the downstream's first request.
   public struct FirstWhere<Upstream: Publisher>: Publisher {
     /// The values are the upstream's.
     public typealias Output = Upstream.Output
@@ -31,28 +32,17 @@ extension Publishers {
     }
 
     /// Attaches `subscriber`.
-    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let predicate = predicate
+      // Combine names this subscription "TryFirst", for `first(where:)` and `tryFirst(where:)` alike.
       upstream.receive(
-        subscriber:
-          Publishers.FirstWhereInner<Upstream.Output, Upstream.Failure, S>(
-            downstream: subscriber, upstreamDemand: .unlimitedOnFirstRequest,
-            step: { predicate($0) ? .sendAndFinish($0) : .skip }, mapFailure: { $0 }))
+        subscriber: ReducingInner<Upstream.Output, Failure, S>(
+          "TryFirst", downstream: subscriber, initial: nil,
+          step: { result, value in
+            guard predicate(value) else { return .more }
+            result = value
+            return .finish
+          }, mapFailure: { $0 }))
     }
-  }
-}
-
-extension Publishers {
-  /// The subscriber ``FirstWhere`` puts between its upstream and downstream. It lives outside the generic
-  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
-  ///
-  /// Combine names this subscription "TryFirst", for `first(where:)` and `tryFirst(where:)` alike.
-  @usableFromInline
-  final class FirstWhereInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
-    Input, UpstreamFailure, Downstream
-  >, @unchecked Sendable
-  {
-    @usableFromInline override var description: String { "TryFirst" }
   }
 }
