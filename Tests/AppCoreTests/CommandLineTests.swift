@@ -27,6 +27,23 @@ import Testing
       "--marbles implies the virtual clock")
   }
 
+  @Test func svgGoesWithAScriptAndImpliesTheVirtualClock() {
+    #expect(
+      parse("--script", "s.shop", "--svg", "s.svg")
+        == .success(.script(path: "s.shop", virtualClock: true, marbles: false, AppOptions(svgPath: "s.svg")))
+    )
+    #expect(parse("--svg", "s.svg") == .failure(CommandLineError("--svg works only with --script")))
+    #expect(
+      parse("--play", "a.shop", "--svg", "s.svg")
+        == .failure(CommandLineError("--svg works only with --script")))
+    #expect(
+      parse("--script", "s.shop", "--svg")
+        == .failure(CommandLineError("--svg needs a value: a file name, such as burst.svg")))
+    #expect(
+      parse("--script", "s.shop", "--svg=")
+        == .failure(CommandLineError("--svg needs a file name, such as burst.svg")))
+  }
+
   @Test func combinationsThatContradictEachOtherAreRefused() {
     #expect(parse("--marbles") == .failure(CommandLineError("--marbles works only with --script")))
     #expect(
@@ -50,7 +67,7 @@ import Testing
   /// Every option the parser takes, each checked against the parser below.
   static let options = [
     "--catalog", "--debounce", "--store", "--state", "--no-state", "--no-color", "--no-mouse",
-    "--script", "--virtual-clock", "--marbles", "--play", "--record", "--help", "--version",
+    "--script", "--virtual-clock", "--marbles", "--play", "--record", "--svg", "--help", "--version",
   ]
 
   @Test func helpNamesEveryOptionTheParserTakesAndEveryScriptCommand() {
@@ -65,7 +82,7 @@ import Testing
       "the check above can tell an unknown option")
     let commands = ScriptCommandSyntax.names.replacingOccurrences(of: " or ", with: ", ")
       .split(separator: ", ")
-    #expect(commands.count == 9)
+    #expect(commands.count == 10)
     let scriptSection = HelpText.text.split(separator: "Script commands")[1]
     for command in commands {
       #expect(scriptSection.contains(command), "--help lists the script command \(command)")

@@ -49,7 +49,7 @@ import Testing
   @Test func refusesAnUnknownCommand() {
     #expect(
       problems("add apple\nfly away") == [
-        "error: line 2: unknown command \"fly\" (use add, remove, bag, reorder, checkout, wait, mode, debounce or compare)"
+        "error: line 2: unknown command \"fly\" (use add, remove, bag, reorder, checkout, wait, mode, debounce, lane or compare)"
       ])
   }
 
@@ -138,7 +138,7 @@ import Testing
     #expect(
       problems("\u{1B}]0;owned\u{07}")[0]
         == "error: line 1: unknown command \"\\u{1B}]0;owned\\u{7}\" (use add, remove, bag, reorder, checkout,"
-        + " wait, mode, debounce or compare)")
+        + " wait, mode, debounce, lane or compare)")
     #expect(
       problems("mode \u{9B}2J") == [
         "error: line 1: mode: \"\\u{9B}2J\" is not a store mode (use controlled, simple or derived)"

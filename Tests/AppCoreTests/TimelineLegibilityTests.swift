@@ -130,17 +130,21 @@ import Testing
 
   @Test func lCyclesTheLanesAndTheTimelineShowsTheOperator() {
     let app = TestStore(exhaustive: false)
-    var seen: [Comparison?] = []
-    for _ in 0..<5 {
+    var seen: [String] = []
+    for _ in 0...LabPipeline.presets.count {
       app.press(.character("l"))
-      seen.append(app.state.comparison)
+      seen.append(app.state.lanes?.description ?? "none")
     }
-    #expect(seen == [.raw, .dedupe, .throttleLatest, .throttleFirst, nil])
-    app.press(.character("l"), .character("l"), .character("l"))
-    #expect(app.screen.contains("thr.lst = throttle(latest: true)"))
+    #expect(
+      seen == [
+        "removeDuplicates", "throttle 1s latest", "throttle 1s first",
+        "removeDuplicates | debounce 500ms | scan sum", "none",
+      ])
+    app.press(.character("l"), .character("l"))
+    #expect(app.screen.contains("lanes: throttle 1s latest"))
     app.press(.character("a"))
     app.advance(milliseconds: 100)
-    #expect(app.screen.contains(" thr.lst"), "the lane has its row")
+    #expect(app.screen.contains(" thr1sL"), "the lane has its row")
   }
 
   @Test func throttleAndDebounceDifferOnTheSameValues() {
@@ -149,7 +153,7 @@ import Testing
     let latest = run(.throttleLatest)
     let first = run(.throttleFirst)
     #expect(latest.count > 8 && first.count > 8)
-    let laneLabels = { (lines: [String]) in lines[lines.firstIndex { $0.hasPrefix("compare") }! + 1] }
+    let laneLabels = { (lines: [String]) in lines[lines.firstIndex { $0.hasPrefix("throttle") }! + 1] }
     #expect(laneLabels(latest).split(separator: " ").map(String.init) == ["1", "3", "4"])
     #expect(laneLabels(first).split(separator: " ").map(String.init) == ["1", "2", "4"])
     let badge = latest[latest.firstIndex { $0.hasPrefix("badge") }! + 1]
@@ -159,7 +163,7 @@ import Testing
   @Test func aBadLaneIsRefusedWithTheChoices() {
     #expect(
       runScript("compare fast\n").errors == [
-        "error: line 1: compare: \"fast\" is not a lane (use none, raw, dedupe, throttle-latest, throttle-first)"
+        "error: line 1: compare: \"fast\" is not a lane (use none, raw, dedupe, throttle-latest, throttle-first, or one stage as lane takes it, such as removeDuplicates)"
       ])
   }
 }

@@ -58,6 +58,8 @@ FILES = {
     "bad-mode.shop": "mode fast\n",
     "escape.shop": "add \x1b[2J\n",
     "bad-lane.shop": "compare fast\n",
+    "bad-stage.shop": "lane removeDuplicates | debounce soon\n",
+    "bad-pipeline.shop": "lane collect 2 | map +1\n",
 }
 # Files that are not text: raw bytes, FIFOs, a directory, a symbolic link, and files whose size is all
 # that matters (sparse, so they take no disk space).

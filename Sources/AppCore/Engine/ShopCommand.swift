@@ -20,8 +20,11 @@ public enum ShopCommand: Equatable, Sendable {
   case mode(QuantityStoreMode)
   /// Change the debounce interval, from the next value on.
   case debounce(DebounceInterval)
-  /// Show the store's values through this operator on the timeline's extra lane (`nil`: no lane).
+  /// Show the store's values through one of the old comparison lanes (`nil`: no lane): a one-stage
+  /// pipeline, its throttle over the debounce interval of the moment.
   case compare(Comparison?)
+  /// Show the store's values through `pipeline`, one lane per stage (`nil`: no lanes).
+  case lane(LabPipeline?)
 }
 
 extension ShopCommand {
@@ -38,6 +41,7 @@ extension ShopCommand {
     case .mode(let mode): "mode \(mode.rawValue)"
     case .debounce(let interval): "debounce \(interval)"
     case .compare(let comparison): "compare \(comparison?.rawValue ?? "none")"
+    case .lane(let pipeline): "lane \(pipeline?.description ?? "none")"
     }
   }
 
@@ -55,6 +59,7 @@ extension ShopCommand {
     case .mode: "m"
     case .debounce: "+ -"
     case .compare: "l"
+    case .lane: ":"
     }
   }
 }

@@ -31,9 +31,9 @@ public final class ShopEngine {
   private var handOverScheduled = false
   private var storeSubscription: AnyCancellable?
   private var badgeSubscription: AnyCancellable?
-  private var comparisonSubscription: AnyCancellable?
-  /// What the comparison lane shows, and over what interval a throttle runs.
-  private var comparison: (operator: Comparison, interval: DebounceInterval)?
+  private var laneSubscriptions: [AnyCancellable] = []
+  /// The pipeline the lanes show, and the generation its values are tagged with.
+  private var lanes: (pipeline: LabPipeline, generation: Int)?
 
   /// An engine with a store of `mode` carrying `basket`, and a badge settled on it that debounces by
   /// `debounce` on `scheduler`. `clock` stamps orders. `eventsWaiting` is called on the scheduler when
@@ -86,35 +86,34 @@ public final class ShopEngine {
     store = mode.makeStore(carrying: basket)
     if replay { enqueue(.storePublished(store.quantity)) }
     follow(debounce: debounce, replay: replay)
-    if let comparison { compare(comparison.operator, interval: comparison.interval) }
+    if let lanes { showLanes(lanes.pipeline, generation: lanes.generation) }
   }
 
   /// Debounces from now on by `interval`; with `replay`, the store's current value goes through the
-  /// new debounce (the badge is behind it). A throttle on the comparison lane takes the new interval.
+  /// new debounce (the badge is behind it). The lanes keep their own intervals.
   public func setDebounce(_ interval: DebounceInterval, replay: Bool) {
     follow(debounce: interval, replay: replay)
-    if let comparison { compare(comparison.operator, interval: interval) }
   }
 
-  /// Feeds the comparison lane from the store's values through `comparison` (a throttle over
-  /// `interval`), or stops it with `nil`.
-  public func compare(_ comparison: Comparison?, interval: DebounceInterval) {
-    comparisonSubscription = nil
-    self.comparison = comparison.map { ($0, interval) }
-    guard let comparison else { return }
-    let values = store.quantityPublisher.dropFirst()
-    let compared: AnyPublisher<Int, Never>
-    switch comparison {
-    case .raw: compared = values.eraseToAnyPublisher()
-    case .dedupe: compared = values.removeDuplicates().eraseToAnyPublisher()
-    case .throttleLatest:
-      compared = values.throttle(for: interval.stride, scheduler: scheduler, latest: true)
-        .eraseToAnyPublisher()
-    case .throttleFirst:
-      compared = values.throttle(for: interval.stride, scheduler: scheduler, latest: false)
-        .eraseToAnyPublisher()
+  /// Feeds one lane per stage of `pipeline` from the values the store publishes from now on, each
+  /// through the real operators of the stages up to it on the app's scheduler, or stops the lanes
+  /// with `nil`. What the lanes produce comes back as ``AppEvent/laneEmitted(_:)`` tagged with
+  /// `generation`, so that a value of an earlier pipeline still on its way can be told apart.
+  public func showLanes(_ pipeline: LabPipeline?, generation: Int) {
+    laneSubscriptions = []
+    lanes = pipeline.map { ($0, generation) }
+    guard let pipeline else { return }
+    let values = store.quantityPublisher.dropFirst().eraseToAnyPublisher()
+    laneSubscriptions = pipeline.lanes(from: values, scheduler: scheduler).enumerated().map { stage, lane in
+      lane.sink(
+        receiveCompletion: { [weak self] _ in
+          self?.enqueue(.laneEmitted(LaneEmission(generation: generation, stage: stage, output: .finished)))
+        },
+        receiveValue: { [weak self] value in
+          self?.enqueue(
+            .laneEmitted(LaneEmission(generation: generation, stage: stage, output: .value(value))))
+        })
     }
-    comparisonSubscription = compared.sink { [weak self] value in self?.enqueue(.compared(value)) }
   }
 
   /// Subscribes to the store: first the raw stream (each value the store publishes), then the badge's
@@ -160,7 +159,7 @@ public final class ShopEngine {
       let count = ItemCalculator.totalQuantity(of: order.items)
       let total = Money.format(ItemCalculator.subtotal(of: order.items), currency: catalog.currency)
       return "checked out \(count) item\(count == 1 ? "" : "s"), \(total)"
-    case .mode, .debounce, .compare:
+    case .mode, .debounce, .compare, .lane:
       preconditionFailure("\(command) changes the app, not the shop: AppState.update handles it")
     }
   }

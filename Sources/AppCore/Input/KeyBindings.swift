@@ -115,7 +115,7 @@ enum KeyBindings {
     KeyBinding(
       keys: [.character("l")], label: "l",
       meaning:
-        "a lane comparing the same values through no operator, removeDuplicates, throttle(latest: true), throttle(latest: false)",
+        "cycle the lanes under sent, the same values through operators: removeDuplicates, throttle 1s latest, throttle 1s first, a three-stage pipeline, none",
       hint: "l lanes", action: .cycleComparison),
     KeyBinding(
       keys: [.character("["), .character("]")], label: "[ ]",

@@ -30,6 +30,8 @@ public struct AppOptions: Equatable {
   public var mouseDisabled = false
   /// `--record FILE.cast`: what the terminal shows, kept as an asciicast v2 recording.
   public var recordPath: String?
+  /// `--svg FILE.svg` (with `--script`): the run's marble diagram, written as an SVG file.
+  public var svgPath: String?
 
   /// Options; with no arguments, those of a plain `shop`: the built-in catalog, a 1 s debounce, the
   /// controlled store, the standard state file, colour, the mouse, no recording.
@@ -37,7 +39,7 @@ public struct AppOptions: Equatable {
     catalogPath: String? = nil, debounce: DebounceInterval = .standard,
     store: QuantityStoreMode = .controlled,
     state: StateChoice = .standard, colorDisabled: Bool = false, mouseDisabled: Bool = false,
-    recordPath: String? = nil
+    recordPath: String? = nil, svgPath: String? = nil
   ) {
     self.catalogPath = catalogPath
     self.debounce = debounce
@@ -46,6 +48,7 @@ public struct AppOptions: Equatable {
     self.colorDisabled = colorDisabled
     self.mouseDisabled = mouseDisabled
     self.recordPath = recordPath
+    self.svgPath = svgPath
   }
 
   /// The state file the user chose.
@@ -170,6 +173,10 @@ public enum CommandLineParser {
         let path = try value()
         guard !path.isEmpty else { throw CommandLineError("--record needs a file name, such as demo.cast") }
         options.recordPath = path
+      case "--svg":
+        let path = try value()
+        guard !path.isEmpty else { throw CommandLineError("--svg needs a file name, such as burst.svg") }
+        options.svgPath = path
       default:
         throw CommandLineError("unknown option '\(Self.cut(name))' (see shop --help)")
       }
@@ -185,8 +192,12 @@ public enum CommandLineParser {
           "--record records the terminal: use it without --script (alone or with --play)")
       }
       // A marble diagram is exact only on the virtual clock, so --marbles implies it.
-      return .script(path: script, virtualClock: virtualClock || marbles, marbles: marbles, options)
+      // So is the SVG of one.
+      return .script(
+        path: script, virtualClock: virtualClock || marbles || options.svgPath != nil, marbles: marbles,
+        options)
     }
+    if options.svgPath != nil { throw CommandLineError("--svg works only with --script") }
     if virtualClock { throw CommandLineError("--virtual-clock works only with --script") }
     if marbles { throw CommandLineError("--marbles works only with --script") }
     if let play { return .play(path: play, options) }
@@ -212,6 +223,7 @@ public enum CommandLineParser {
     case "--store": "controlled, simple or derived"
     case "--script", "--play": "a file name, or - for standard input"
     case "--record": "a file name, such as demo.cast"
+    case "--svg": "a file name, such as burst.svg"
     default: "a file name"
     }
   }

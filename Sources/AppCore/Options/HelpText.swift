@@ -17,13 +17,16 @@ public enum HelpText {
       + lines("Everywhere:", KeyBindings.everywhere)
       + lines("When checkout asks:", KeyBindings.confirm)
       + lines("In the order history:", KeyBindings.history)
+    let stageLines = LabStage.forms.map {
+      "  " + $0.usage + String(repeating: " ", count: max(1, 24 - $0.usage.count)) + $0.meaning
+    }
     return """
       shop: a terminal shopping app that shows who owns reactive state and how a debounced badge behaves
 
       Usage:
         shop [--catalog FILE] [--debounce DURATION] [--store controlled|simple|derived]
              [--state FILE | --no-state] [--no-color] [--no-mouse] [--play FILE] [--record FILE]
-        shop --script FILE|- [--virtual-clock | --marbles] [same options]
+        shop --script FILE|- [--virtual-clock | --marbles] [--svg FILE] [same options]
         shop --help | --version
 
       Options:
@@ -42,9 +45,12 @@ public enum HelpText {
         --no-color           no colours (also when NO_COLOR is set and not empty)
         --no-mouse           ignore the mouse (by default a click selects, a double-click adds)
         --script FILE|-      run commands from FILE, or standard input, without a terminal;
-                             prints "T sent N", "T badge N" and "T note ..." lines
+                             prints "T sent N", "T badge N", "T lane STAGE N" and
+                             "T note ..." lines
         --virtual-clock      with --script: play the timeline on a virtual clock, instantly
         --marbles            with --script: print the run as a marble diagram (virtual clock)
+        --svg FILE           with --script: also write the marble diagram as an SVG file, for
+                             slides (virtual clock); never overwrites a file
         --play FILE|-        play a script in the app, on screen, at its own times, then stay
                              open (Space pauses it with the clock)
         --record FILE        record the screen as an asciicast v2 file (asciinema play FILE);
@@ -58,7 +64,12 @@ public enum HelpText {
       Script commands, one a line (# starts a comment):
         add ID [N]   remove ID [N]   bag   reorder   checkout   wait DURATION
         mode controlled|simple|derived   debounce DURATION
-        compare none|\(ScriptCommandSyntax.compareNames)
+        lane PIPELINE   lane none   compare none|\(ScriptCommandSyntax.compareNames)|STAGE
+
+      A pipeline is stages separated by | (lane removeDuplicates | debounce 500ms), one lane
+      each under sent, fed by the values the store publishes; a script prints them as
+      "T lane STAGE N". D is a duration as --debounce takes it (up to 10s). The stages:
+      \(stageLines.joined(separator: "\n"))
 
       Exit status: 0 on success, 2 for a bad option, catalog, state file or script, or when
       standard input or output is not a terminal (use --script); 1 when the last save on the way

@@ -7,7 +7,7 @@ enum ScriptCommandSyntax {
   /// The longest `wait`: an hour.
   static let maximumWaitMilliseconds = 3_600_000
   /// The commands, for the message about an unknown one.
-  static let names = "add, remove, bag, reorder, checkout, wait, mode, debounce or compare"
+  static let names = "add, remove, bag, reorder, checkout, wait, mode, debounce, lane or compare"
   /// The lanes `compare` may name.
   static let compareNames = Comparison.allCases.map(\.rawValue).joined(separator: "|")
 
@@ -55,13 +55,30 @@ enum ScriptCommandSyntax {
       }
       return .perform(.mode(mode))
     case "compare":
-      try expect(arguments, count: 1...1, usage: "compare none|\(compareNames)", needs: "a lane")
-      guard arguments[0] == "none" || Comparison(rawValue: String(arguments[0])) != nil else {
+      guard !arguments.isEmpty else {
+        throw LineProblem("compare needs a lane (compare none|\(compareNames), or one stage as lane takes)")
+      }
+      if arguments.count == 1, arguments[0] == "none" { return .perform(.compare(nil)) }
+      if arguments.count == 1, let comparison = Comparison(rawValue: String(arguments[0])) {
+        return .perform(.compare(comparison))
+      }
+      let text = arguments.joined(separator: " ")
+      guard LabStage.forms.contains(where: { $0.name == arguments[0] }) else {
         throw LineProblem(
-          "compare: \(UntrustedText.quoted(arguments[0])) is not a lane (use none, \(compareNames.replacingOccurrences(of: "|", with: ", ")))"
+          "compare: \(UntrustedText.quoted(arguments[0])) is not a lane (use none, \(compareNames.replacingOccurrences(of: "|", with: ", ")), or one stage as lane takes it, such as removeDuplicates)"
         )
       }
-      return .perform(.compare(Comparison(rawValue: String(arguments[0]))))
+      let pipeline = try pipeline(text, command: "compare")
+      guard pipeline.stages.count == 1 else {
+        throw LineProblem("compare takes one stage; lane takes a pipeline of several")
+      }
+      return .perform(.lane(pipeline))
+    case "lane":
+      guard !arguments.isEmpty else {
+        throw LineProblem("lane needs a pipeline (lane STAGE | STAGE ..., or lane none)")
+      }
+      if arguments.count == 1, arguments[0] == "none" { return .perform(.lane(nil)) }
+      return .perform(.lane(try pipeline(arguments.joined(separator: " "), command: "lane")))
     case "debounce":
       try expect(arguments, count: 1...1, usage: "debounce DURATION", needs: "a duration")
       let milliseconds = try duration(arguments[0], command: "debounce")
@@ -71,6 +88,15 @@ enum ScriptCommandSyntax {
       return .perform(.debounce(DebounceInterval(milliseconds: milliseconds)))
     default:
       throw LineProblem("unknown command \(UntrustedText.quoted(name)) (use \(names))")
+    }
+  }
+
+  /// The pipeline `text` writes, or the problem with it after `command`.
+  private static func pipeline(_ text: String, command: String) throws(LineProblem) -> LabPipeline {
+    do {
+      return try LabPipeline.parse(text)
+    } catch {
+      throw LineProblem("\(command): \(error.message)")
     }
   }
 

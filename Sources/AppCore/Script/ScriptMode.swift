@@ -3,10 +3,11 @@ import Foundation
 import Reactive
 import Shop
 
-/// `shop --script FILE|- [--virtual-clock] [--marbles] [options]`: reads the script, the catalog and
+/// `shop --script FILE|- [--virtual-clock] [--marbles] [--svg FILE.svg] [options]`: reads the script, the catalog and
 /// the state file, checks every line, then plays the script through an ``AppRuntime`` without a
 /// terminal and prints one line per event (see DESIGN.md, "Script mode"), or with `marbles` the
-/// whole run as a ``MarbleDiagram``.
+/// whole run as a ``MarbleDiagram``; with `--svg` it also writes the run as a ``MarbleSVG``, to a file
+/// it creates before the run and never overwrites.
 ///
 /// Exit status: 0 when the script ran (domain refusals are notes, not failures); 2 when it did not
 /// start (an unreadable script, a bad line, a bad catalog, a state file in use or with no usable place);
@@ -55,19 +56,36 @@ public enum ScriptMode {
       (scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date, shell: any AppShell) in
       AppRuntime(state: start, scheduler: scheduler, clock: clock, saver: stateStore, shell: shell)
     }
-    if marbles {
+    let svgFile: SVGFile?
+    do {
+      svgFile = try options.svgPath.map { path throws(SVGFile.Problem) in try SVGFile(creating: path) }
+    } catch {
+      console.error("error: \(error)")
+      return 2
+    }
+    let emit = { (event: TimedEvent) in
+      if let line = ScriptOutput.line(for: event) { console.output(line) }
+    }
+    if marbles || svgFile != nil {
+      // Both diagrams are drawn from a whole run on the virtual clock.
       let recorder = EventRecorder()
-      let end = VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: { recorder.events.append($0) })
-      MarbleDiagram.lines(for: recorder.events, end: end).forEach(console.output)
+      let end = VirtualClockPlayer.play(
+        lines, makeRuntime: makeRuntime,
+        emit: {
+          recorder.events.append($0)
+          if !marbles { emit($0) }
+        })
+      if marbles { MarbleDiagram.lines(for: recorder.events, end: end).forEach(console.output) }
+      do {
+        try svgFile?.write(MarbleSVG.document(for: recorder.events, end: end))
+      } catch {
+        console.error("error: \(error)")
+        return 1
+      }
+    } else if virtualClock {
+      VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
     } else {
-      let emit = { (event: TimedEvent) in
-        if let line = ScriptOutput.line(for: event) { console.output(line) }
-      }
-      if virtualClock {
-        VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
-      } else {
-        RealClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
-      }
+      RealClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
     }
 
     do {

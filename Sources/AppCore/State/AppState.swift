@@ -47,8 +47,12 @@ public struct AppState: Equatable {
   public internal(set) var pace = 1.0
   /// Whether the app's clock stands still (Space): the debounce, the timeline and the countdown wait.
   public internal(set) var isPaused = false
-  /// The operator the timeline's extra lane shows, if any (`l`).
-  public internal(set) var comparison: Comparison?
+  /// The pipeline whose stages have a lane each under `sent`, if any (`l` cycles presets, `:` reads
+  /// one, `lane` in a script).
+  public internal(set) var lanes: LabPipeline?
+  /// How many times a pipeline (or none) was chosen: what the lanes' values are tagged with, so that
+  /// one an earlier pipeline produced is not shown under a new one.
+  public internal(set) var laneGeneration = 0
   /// The presenter layout (`p`): only the header, a large badge and the timeline.
   public internal(set) var isPresenting = false
   /// Milliseconds since the start, as of the event being handled: the time the screen shows.
@@ -142,7 +146,7 @@ public struct AppState: Equatable {
 
   /// Where each pane goes in the current window.
   public var layout: ScreenLayout {
-    ScreenLayout(width: width, height: height, extraLanes: comparison == nil ? 0 : 1)
+    ScreenLayout(width: width, height: height, extraLanes: lanes?.stages.count ?? 0)
   }
 }
 

@@ -10,8 +10,8 @@ public enum TimelineEvent: Hashable, Sendable {
   case badge(Int)
   /// The basket's quantity without paper bags changed to this.
   case basket(Int)
-  /// A value came out of the comparison lane's operator.
-  case compared(Int)
+  /// Stage `stage` (counted from 0) of the lanes' pipeline produced a value or finished.
+  case lane(stage: Int, LabStage, LaneOutput)
   /// The user did something the lanes answer: a checkout, a reorder, a store or interval change.
   case action(TimelineAction)
   /// Anything else worth saying.
@@ -83,6 +83,11 @@ public struct Timeline: Hashable, Sendable {
 
   /// An empty timeline.
   public init() {}
+
+  /// Forgets what the lanes showed: a new pipeline starts with empty lanes.
+  public mutating func forgetLanes() {
+    events.removeAll { if case .lane = $0.event { true } else { false } }
+  }
 
   /// Adds an event and forgets those older than what the widest window shows.
   public mutating func record(_ event: TimelineEvent, at milliseconds: Int) {

@@ -18,8 +18,8 @@ public enum AppEvent: Equatable, Sendable {
   case tick
   /// The quantity store published a value.
   case storePublished(Int)
-  /// A value came out of the comparison lane's operator.
-  case compared(Int)
+  /// A lane's stage produced a value or finished.
+  case laneEmitted(LaneEmission)
   /// A debounced value reached the badge; `caughtUp` says whether it answers every value the store
   /// published (false while a later one still waits for the badge).
   case badgeReached(Int, caughtUp: Bool)
@@ -52,4 +52,15 @@ public enum AppEffect: Equatable, Sendable {
   case startListWork(ListWork)
   /// Cancel the item list's search in flight, if any: its answer is no longer wanted.
   case cancelSearch
+}
+
+/// What one stage of the lanes produced, and which choice of pipeline it belongs to.
+public struct LaneEmission: Hashable, Sendable {
+  /// The choice of pipeline that produced it: the app counts them, and drops what an earlier one
+  /// produced after a new one was chosen.
+  public let generation: Int
+  /// The stage, counted from 0.
+  public let stage: Int
+  /// What came out.
+  public let output: LaneOutput
 }

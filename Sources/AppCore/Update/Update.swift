@@ -34,8 +34,12 @@ extension AppState {
       say("▶ the script is over: the shop is yours (? shows every key)", kind: .info)
     case .tick:
       break
-    case .compared(let value):
-      record(.compared(value), effects: &effects)
+    case .laneEmitted(let emission):
+      // What an earlier pipeline produced after a new one was chosen is not this lane's.
+      guard emission.generation == laneGeneration, let stages = lanes?.stages,
+        stages.indices.contains(emission.stage)
+      else { break }
+      record(.lane(stage: emission.stage, stages[emission.stage], emission.output), effects: &effects)
     case .filterResult(let query, let matches):
       receiveFilterResult(query: query, matches: matches)
     case .listOrderReady(let order):
@@ -103,7 +107,7 @@ extension AppState {
         "time runs at \(Self.paceName(pace))\(limit)\(isPaused ? ", once Space lets it run" : "")",
         kind: .info)
     case .cycleComparison:
-      run(.compare(Comparison.next(after: comparison)), engine: engine, effects: &effects)
+      run(.lane(LabPipeline.preset(after: lanes)), engine: engine, effects: &effects)
     case .togglePresenter:
       isPresenting.toggle()
       say(isPresenting ? "presenter layout: p goes back" : "the full layout again", kind: .info)
@@ -355,11 +359,17 @@ extension AppState {
       let limit = interval == .maximum ? " (the maximum)" : interval.milliseconds == 0 ? " (the minimum)" : ""
       say("debounce \(interval)\(limit), from the next change", kind: .info)
     case .compare(let comparison):
-      self.comparison = comparison
-      engine.compare(comparison, interval: debounce)
-      guard let comparison else { return say("the comparison lane is gone (l brings it back)", kind: .info) }
-      let over = comparison == .throttleLatest || comparison == .throttleFirst ? ", every \(debounce)" : ""
-      say("lane \(comparison.laneName): the values sent, through \(comparison.code)\(over)", kind: .info)
+      run(.lane(comparison?.pipeline(interval: debounce)), engine: engine, effects: &effects)
+    case .lane(let pipeline):
+      lanes = pipeline
+      laneGeneration += 1
+      timeline.forgetLanes()
+      engine.showLanes(pipeline, generation: laneGeneration)
+      guard let pipeline else { return say("the lanes are gone (l or : brings them back)", kind: .info) }
+      let count = pipeline.stages.count
+      say(
+        "\(count == 1 ? "a lane" : "\(count) lanes, one per stage"): the values sent, through \(pipeline)",
+        kind: .info)
     case .add, .remove, .bag, .reorder, .reorderOrder, .checkout, .undo:
       do {
         let before = shop

@@ -203,7 +203,7 @@ extension TestStore {
       case .sent(let value): return "\(seconds) sent \(value)"
       case .badge(let value): return "\(seconds) badge \(value)"
       case .note(let text): return text.hasPrefix("cannot ") ? nil : "\(seconds) note \(text)"
-      case .basket, .action, .compared: return nil
+      case .basket, .action, .lane: return nil
       }
     }
   }

@@ -29,11 +29,11 @@ enum TimelineView {
     }
   }
 
-  /// One lane: its name, style and the values on it.
+  /// One lane: its name, style and the values on it, as they are written.
   private struct Lane {
     let name: String
     let style: Style
-    let events: [(milliseconds: Int, value: Int)]
+    let events: [(milliseconds: Int, value: String)]
   }
 
   static func draw(_ state: AppState, in pane: GridRect, density: Density, into grid: inout Grid) {
@@ -85,17 +85,19 @@ enum TimelineView {
   }
 
   private static func makeLanes(_ state: AppState) -> [Lane] {
-    var sent: [(Int, Int)] = []
-    var badge: [(Int, Int)] = []
-    var basket: [(Int, Int)] = []
-    var compared: [(Int, Int)] = []
+    var sent: [(Int, String)] = []
+    var badge: [(Int, String)] = []
+    var basket: [(Int, String)] = []
+    let stages = state.lanes?.stages ?? []
+    var staged = Array(repeating: [(Int, String)](), count: stages.count)
     for timed in state.timeline.events {
       switch timed.event {
-      case .sent(let value): sent.append((timed.milliseconds, value))
-      case .badge(let value): badge.append((timed.milliseconds, value))
-      case .basket(let value): basket.append((timed.milliseconds, value))
-      case .compared(let value): compared.append((timed.milliseconds, value))
-      case .action, .note: break
+      case .sent(let value): sent.append((timed.milliseconds, "\(value)"))
+      case .badge(let value): badge.append((timed.milliseconds, "\(value)"))
+      case .basket(let value): basket.append((timed.milliseconds, "\(value)"))
+      case .lane(let stage, _, .value(let value)) where staged.indices.contains(stage):
+        staged[stage].append((timed.milliseconds, value.description))
+      case .lane, .action, .note: break
       }
     }
     let lanes = [
@@ -103,15 +105,15 @@ enum TimelineView {
       Lane(name: "badge", style: Style(foreground: .success, attributes: .bold), events: badge),
       Lane(name: "basket", style: Style(foreground: .accent, attributes: .bold), events: basket),
     ]
-    guard let comparison = state.comparison else { return lanes }
-    let lane = Lane(
-      name: comparison.laneName, style: Style(foreground: .highlight, attributes: .bold), events: compared)
-    return lanes + [lane]
+    return lanes
+      + zip(stages, staged).map { stage, events in
+        Lane(name: stage.laneName, style: Style(foreground: .highlight, attributes: .bold), events: events)
+      }
   }
 
   private static func drawTitle(_ state: AppState, at row: Int, width: Int, into grid: inout Grid) {
     var title = " timeline · last \(state.timelineSpan / 1000) s · now at the right edge"
-    if let comparison = state.comparison { title += " · \(comparison.laneName) = \(comparison.code)" }
+    if let pipeline = state.lanes { title += " · lanes: \(pipeline)" }
     if state.isPaused {
       title += " · PAUSED (Space)"
     } else if state.pace < 1 {

@@ -1,0 +1,190 @@
+/// One stage of a marble-lab pipeline: one of `Reactive`'s operators with its arguments, written as
+/// the operator is named (`debounce 500ms`, `throttle 1s latest`, `filter even`). ``LabStage/forms``
+/// is the one table of what may be written; the parser, the error messages and the help read it.
+public enum LabStage: Hashable, Sendable {
+  /// `removeDuplicates()`.
+  case removeDuplicates
+  /// `debounce(for:scheduler:)` over this many milliseconds.
+  case debounce(milliseconds: Int)
+  /// `throttle(for:scheduler:latest:)` over this many milliseconds.
+  case throttle(milliseconds: Int, latest: Bool)
+  /// `delay(for:scheduler:)` by this many milliseconds.
+  case delay(milliseconds: Int)
+  /// `dropFirst(_:)`.
+  case dropFirst(Int)
+  /// `prefix(_:)`: this many values, then the lane finishes.
+  case prefix(Int)
+  /// `filter(_:)` with one of the lab's tests.
+  case filter(LabTest)
+  /// `map(_:)` with one of the lab's sums.
+  case map(LabArithmetic)
+  /// `scan(_:_:)` keeping a running sum or maximum.
+  case scan(LabRunning)
+  /// `collect(_:)`: values gathered in lists of this many.
+  case collect(Int)
+
+  /// The stage as it is written, its durations in the shortest form: `debounce 500ms`,
+  /// `throttle 1s latest`. Parsing it gives the stage back.
+  public var text: String {
+    switch self {
+    case .removeDuplicates: "removeDuplicates"
+    case .debounce(let milliseconds): "debounce \(LabStage.duration(milliseconds))"
+    case .throttle(let milliseconds, let latest):
+      "throttle \(LabStage.duration(milliseconds)) \(latest ? "latest" : "first")"
+    case .delay(let milliseconds): "delay \(LabStage.duration(milliseconds))"
+    case .dropFirst(let count): "dropFirst \(count)"
+    case .prefix(let count): "prefix \(count)"
+    case .filter(let test): "filter \(test.text)"
+    case .map(let arithmetic): "map \(arithmetic.text)"
+    case .scan(let running): "scan \(running.rawValue)"
+    case .collect(let count): "collect \(count)"
+    }
+  }
+
+  /// The stage in at most seven columns, for the name of its lane on the timeline.
+  public var laneName: String {
+    let short: String
+    switch self {
+    case .removeDuplicates: short = "dedupe"
+    case .debounce(let milliseconds): short = "deb" + LabStage.compactDuration(milliseconds)
+    case .throttle(let milliseconds, let latest):
+      short = "thr" + LabStage.compactDuration(milliseconds) + (latest ? "L" : "F")
+    case .delay(let milliseconds): short = "dly" + LabStage.compactDuration(milliseconds)
+    case .dropFirst(let count): short = "drop \(count)"
+    case .prefix(let count): short = "pref \(count)"
+    case .filter(let test): short = test.laneName
+    case .map(let arithmetic): short = "map" + arithmetic.text
+    case .scan(let running): short = running.rawValue
+    case .collect(let count): short = "coll \(count)"
+    }
+    return String(short.prefix(7))
+  }
+
+  /// The kind of value the stage passes on, given the kind it receives.
+  func output(from input: LabValueKind) -> LabValueKind {
+    switch self {
+    case .collect: .list
+    default: input
+    }
+  }
+
+  /// Whether the stage can take values of `kind`: the numeric stages cannot take lists.
+  func accepts(_ kind: LabValueKind) -> Bool {
+    switch self {
+    case .filter, .map, .scan: kind == .number
+    default: true
+    }
+  }
+
+  /// `500ms`, `1s`, `1.5s`: whole seconds and tenths above a second in seconds, else milliseconds.
+  static func duration(_ milliseconds: Int) -> String {
+    if milliseconds >= 1000, milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
+    if milliseconds > 1000, milliseconds % 100 == 0 {
+      return "\(milliseconds / 1000).\(milliseconds % 1000 / 100)s"
+    }
+    return "\(milliseconds)ms"
+  }
+
+  /// `.5s`, `1s`, `1.5s`, `250ms`: the duration in as few columns as it reads.
+  private static func compactDuration(_ milliseconds: Int) -> String {
+    if milliseconds > 0, milliseconds < 1000, milliseconds % 100 == 0 { return ".\(milliseconds / 100)s" }
+    return duration(milliseconds)
+  }
+}
+
+/// What `filter` keeps.
+public enum LabTest: Hashable, Sendable {
+  /// Even values.
+  case even
+  /// Odd values.
+  case odd
+  /// Values greater than this.
+  case greaterThan(Int)
+  /// Values less than this.
+  case lessThan(Int)
+
+  /// `even`, `odd`, `>3`, `<10`.
+  var text: String {
+    switch self {
+    case .even: "even"
+    case .odd: "odd"
+    case .greaterThan(let bound): ">\(bound)"
+    case .lessThan(let bound): "<\(bound)"
+    }
+  }
+
+  var laneName: String {
+    switch self {
+    case .even: "evens"
+    case .odd: "odds"
+    case .greaterThan, .lessThan: "only" + text
+    }
+  }
+
+  /// Whether `value` passes.
+  func passes(_ value: Int) -> Bool {
+    switch self {
+    case .even: value % 2 == 0
+    case .odd: value % 2 != 0
+    case .greaterThan(let bound): value > bound
+    case .lessThan(let bound): value < bound
+    }
+  }
+}
+
+/// What `map` does to each value; results saturate at the ends of `Int` rather than trap.
+public enum LabArithmetic: Hashable, Sendable {
+  /// Adds this (`+N`, or `-N` for a negative one).
+  case add(Int)
+  /// Multiplies by this (`*N`).
+  case multiply(Int)
+
+  /// `+1`, `-2`, `*10`.
+  var text: String {
+    switch self {
+    case .add(let operand): operand < 0 ? "\(operand)" : "+\(operand)"
+    case .multiply(let operand): "*\(operand)"
+    }
+  }
+
+  /// `value` with the sum applied.
+  func apply(to value: Int) -> Int {
+    switch self {
+    case .add(let operand): LabRunning.saturating(value.addingReportingOverflow(operand), sign: operand)
+    case .multiply(let operand):
+      LabRunning.saturating(
+        value.multipliedReportingOverflow(by: operand), sign: value.signum() * operand.signum())
+    }
+  }
+}
+
+/// What `scan` keeps: the sum so far or the largest value so far.
+public enum LabRunning: String, Hashable, Sendable {
+  /// The sum of the values so far.
+  case sum
+  /// The largest value so far.
+  case max
+
+  /// The result after `value`, from `partial` (`nil` before the first value).
+  func next(_ partial: Int?, _ value: Int) -> Int {
+    guard let partial else { return value }
+    switch self {
+    case .sum: return Self.saturating(partial.addingReportingOverflow(value), sign: value)
+    case .max: return Swift.max(partial, value)
+    }
+  }
+
+  /// The result, or the end of `Int` that an overflow went past (its direction is `sign`'s).
+  static func saturating(_ result: (partialValue: Int, overflow: Bool), sign: Int) -> Int {
+    guard result.overflow else { return result.partialValue }
+    return sign < 0 ? Int.min : Int.max
+  }
+}
+
+/// The kinds of value a lane carries, as far as the pipeline's check cares.
+enum LabValueKind: Equatable, Sendable {
+  /// Numbers and intervals: what the numeric stages take.
+  case number
+  /// What `collect` makes.
+  case list
+}

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import AppCore
+
+/// A lane shows only what its operator produced since it was chosen (issue 25, item 3).
+@Suite struct LaneSwitchTests {
+  /// The row of the lane named `name` in the timeline pane.
+  static func laneRow(_ app: TestStore, named name: String) -> String? {
+    TimelineLegibilityTests.paneRows(app).first { $0.hasPrefix(" \(name) ") }
+  }
+
+  @Test func aNewOperatorsLaneStartsEmpty() {
+    let app = TestStore(exhaustive: false, width: 100, height: 40)
+    app.press(.character("l"))
+    app.press(.character("a"))
+    app.advance(milliseconds: 100)
+    app.press(.character("a"))
+    app.advance(milliseconds: 1500)
+    let first = app.state.lanes!.stages[0].laneName
+    #expect(Self.laneRow(app, named: first)?.contains("●") == true, "the first lane shows its values")
+    app.press(.character("l"))
+    app.advance(milliseconds: 100)
+    let second = app.state.lanes!.stages[0].laneName
+    let row = Self.laneRow(app, named: second)
+    #expect(row != nil, "the second lane has its row")
+    #expect(row?.contains("●") == false, "nothing produced since it was chosen: \(row ?? "")")
+  }
+}
+
+/// The lab live in the app: one lane per stage under `sent`, fed by the real operators on the app's
+/// clock.
+@Suite struct LiveLabTests {
+  @Test func aThreeStagePipelineDrawsALanePerStageWithItsValues() throws {
+    let app = TestStore(exhaustive: false, width: 120, height: 40)
+    app.perform(.lane(try LabPipeline.parse("removeDuplicates | debounce 500ms | scan sum")))
+    app.press(.character("a"))
+    app.advance(milliseconds: 200)
+    app.press(.character("a"))
+    app.advance(milliseconds: 800)
+    app.press(.character("x"))
+    app.advance(milliseconds: 100)
+    app.press(.character("a"))
+    app.advance(milliseconds: 1000)
+    let rows = TimelineLegibilityTests.paneRows(app)
+    #expect(rows[0].contains("lanes: removeDuplicates | debounce 500ms | scan sum"), "\(rows[0])")
+    let expected = [("dedupe", ["1", "2", "1", "2"]), ("deb.5s", ["2", "2"]), ("sum", ["2", "4"])]
+    for (name, values) in expected {
+      let index = try #require(rows.firstIndex { $0.hasPrefix(" \(name) ") }, "a lane named \(name): \(rows)")
+      #expect(rows[index].contains("●"), "\(name) has marks")
+      #expect(rows[index + 1].split(separator: " ").map(String.init) == values, "\(name)'s values: \(rows)")
+    }
+    let lanes = ["sent", "badge", "basket", "dedupe", "deb.5s", "sum"].map { name in
+      rows.firstIndex { $0.hasPrefix(" \(name) ") } ?? -1
+    }
+    #expect(lanes == lanes.sorted() && !lanes.contains(-1), "the stages' lanes come after the others")
+  }
+
+  @Test func aValueOfAnEarlierPipelineStillOnItsWayIsNotShown() throws {
+    let app = TestStore()
+    let first = try LabPipeline.parse("removeDuplicates")
+    app.send(.command(.lane(first))) {
+      $0.lanes = first
+      $0.laneGeneration = 1
+      $0.say("a lane: the values sent, through removeDuplicates", kind: .info)
+    }
+    app.send(.command(.lane(nil))) {
+      $0.lanes = nil
+      $0.laneGeneration = 2
+      $0.say("the lanes are gone (l or : brings them back)", kind: .info)
+    }
+    app.send(.laneEmitted(LaneEmission(generation: 1, stage: 0, output: .value(.number(1)))))
+    #expect(app.state.timeline.events.isEmpty)
+    app.finish()
+  }
+}
