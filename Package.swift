@@ -22,6 +22,8 @@ let package = Package(
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
     .executableTarget(name: "ShopTerminal", dependencies: ["AppCore", "Shop", "Reactive", "CNcurses"]),
+    // `make install`'s helper: the man page and the shell completions, from the tables behind --help.
+    .executableTarget(name: "ShopInstallFiles", dependencies: ["AppCore"]),
     .target(name: "BenchmarkSupport"),
     .executableTarget(
       name: "Benchmarks", dependencies: ["Reactive", "Shop", "AppCore", "BenchmarkSupport"]),
