@@ -2,7 +2,7 @@ import Synchronization
 
 /// A type-erased cancellable that cancels when it is deinitialized.
 ///
-/// Keep it (in a `Set<AnyCancellable>` with ``store(in:)-3hyxs``, or a property) for as long as the
+/// Keep it (in a `Set<AnyCancellable>` with ``store(in:)-(Set<AnyCancellable>)``, or a property) for as long as the
 /// subscription should live. Its cancel action runs at most once, whichever of ``cancel()`` and deinit
 /// comes first, and whichever thread calls it.
 ///

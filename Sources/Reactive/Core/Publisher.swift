@@ -9,7 +9,7 @@ public protocol Publisher<Output, Failure> {
   /// The kind of error this publisher may fail with; `Never` if it cannot fail.
   associatedtype Failure: Error
 
-  /// Attaches `subscriber`. Called by ``subscribe(_:)-4u8kn``; implement it, call the other.
+  /// Attaches `subscriber`. Called by ``subscribe(_:)->()``; implement it, call the other.
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
 }
 

@@ -1,4 +1,4 @@
-/// The publisher behind ``ObservableObject/objectWillChange-2oa5h``: a `Void` value before each change.
+/// The publisher behind ``ObservableObject/objectWillChange``: a `Void` value before each change.
 ///
 /// Once a subscriber has requested anything, it receives every change, whatever its demand, as in
 /// Combine; before its first request it receives none. Safe to use from any thread, with the same

@@ -9,7 +9,7 @@
 /// calling a subscriber reaches that subscriber when the call returns, from that thread. A send from
 /// inside a subscriber's `receive` is delivered at once, recursively, as in Combine.
 ///
-/// Attached to upstream publishers (``Publisher/subscribe(_:)-8gqkq`` or ``send(subscription:)``),
+/// Attached to upstream publishers (``Publisher/subscribe(_:)->()`` or ``send(subscription:)``),
 /// it requests unlimited values from them once any of its subscribers first demands, and cancels
 /// them when it is deallocated. Its subscriptions keep it alive until they end.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
