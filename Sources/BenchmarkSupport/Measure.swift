@@ -28,19 +28,26 @@ public func nanosecondsPerIteration(iterations: Int, rounds: Int = 7, _ body: (I
   return samples.sorted()[samples.count / 2]
 }
 
-/// Prints a table with a header row and left-aligned first column.
+/// Prints a table as Markdown, its columns aligned so that it reads as well in a terminal as in
+/// BENCHMARKS.md (which `make bench` writes from this output): the title as a heading, the first
+/// column left-aligned and the others right-aligned.
 public func printTable(_ title: String, _ header: [String], _ rows: [[String]]) {
   let all = [header] + rows
-  let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-  print("\n" + title)
+  let widths = header.indices.map { column in max(3, all.map { $0[column].count }.max() ?? 0) }
+  print("\n### " + title + "\n")
   for (index, row) in all.enumerated() {
     let cells = row.enumerated().map { column, cell in
       column == 0
         ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
         : String(repeating: " ", count: widths[column] - cell.count) + cell
     }
-    print("  " + cells.joined(separator: "  "))
-    if index == 0 { print("  " + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+    print("| " + cells.joined(separator: " | ") + " |")
+    if index == 0 {
+      let rule = widths.enumerated().map { column, width in
+        column == 0 ? String(repeating: "-", count: width) : String(repeating: "-", count: width - 1) + ":"
+      }
+      print("| " + rule.joined(separator: " | ") + " |")
+    }
   }
 }
 
