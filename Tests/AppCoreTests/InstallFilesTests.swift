@@ -32,6 +32,11 @@ import Testing
       }
     }
     for line in HelpText.scriptCommands { #expect(page.contains(ManualPage.escaped(line))) }
+    for form in LabStage.forms {
+      #expect(
+        page.contains(".TP\n\\fB\(ManualPage.escaped(form.usage))\\fR\n\(ManualPage.escaped(form.meaning))\n")
+      )
+    }
     for section in ["NAME", "SYNOPSIS", "OPTIONS", "KEYS", "FILES", "ENVIRONMENT", "EXIT STATUS"] {
       #expect(page.contains("\n.SH \(section)\n"))
     }

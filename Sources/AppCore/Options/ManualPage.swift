@@ -44,7 +44,10 @@ public enum ManualPage {
     }
     page += [".SH SCRIPT COMMANDS", "One command a line; # starts a comment.", ".PP", ".nf"]
     page += HelpText.scriptCommands.map { escaped($0) }
-    page += [".fi"]
+    page += [".fi", ".SS Lane pipelines", escaped(HelpText.pipelineIntroduction.joined(separator: " "))]
+    for form in LabStage.forms {
+      page += [".TP", "\\fB\(escaped(form.usage))\\fR", escaped(form.meaning)]
+    }
     page += sections(title: "FILES", entries: files)
     page += sections(title: "ENVIRONMENT", entries: environment)
     page += [".SH EXIT STATUS", escaped(HelpText.exitStatus.joined(separator: " "))]
