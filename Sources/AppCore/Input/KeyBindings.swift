@@ -118,6 +118,11 @@ enum KeyBindings {
         "cycle the lanes under sent, the same values through operators: removeDuplicates, throttle 1s latest, throttle 1s first, a three-stage pipeline, none",
       hint: "l lanes", action: .cycleComparison),
     KeyBinding(
+      keys: [.character(":")], label: ":",
+      meaning:
+        "a lane pipeline, one lane per stage: removeDuplicates | debounce 500ms (↑ ↓ earlier ones, Enter draws, Esc cancels)",
+      hint: nil, action: .beginLanePrompt),
+    KeyBinding(
       keys: [.character("["), .character("]")], label: "[ ]",
       meaning: "zoom the timeline in, out (5, 10, 30, 60 s)", hint: "[ ] zoom", action: .zoom(0)),
     KeyBinding(
@@ -245,6 +250,7 @@ enum KeyBindings {
         return action(for: event, over: overlay)
       }
     }
+    if state.lanePrompt != nil { return promptAction(for: event) }
     if state.list.isEditingFilter { return filterAction(for: event) }
     switch event {
     case .key(.character("0")) where state.countPrefix != nil: return .countDigit(0)
@@ -283,6 +289,20 @@ enum KeyBindings {
     case (.history, .key(let key)): return action(for: key, in: history)
     case (.help, .scroll(_, _, let lines)), (.messages, .scroll(_, _, let lines)):
       return .scrollOverlay(lines)
+    default: return nil
+    }
+  }
+
+  /// The keys of the lane prompt: text, ↑ ↓ for earlier pipelines, Enter, Esc.
+  private static func promptAction(for event: InputEvent) -> AppAction? {
+    switch event {
+    case .key(.escape): return .cancelLanePrompt
+    case .key(.enter): return .submitLanePrompt
+    case .key(.up): return .promptRecall(1)
+    case .key(.down): return .promptRecall(-1)
+    case .key(.backspace), .key(.delete): return .promptBackspace
+    case .key(.character(let character)): return .promptType(character)
+    case .paste(let text): return .promptPaste(text)
     default: return nil
     }
   }

@@ -53,6 +53,10 @@ public struct AppState: Equatable {
   /// How many times a pipeline (or none) was chosen: what the lanes' values are tagged with, so that
   /// one an earlier pipeline produced is not shown under a new one.
   public internal(set) var laneGeneration = 0
+  /// The prompt `:` opened for a pipeline, while it is open.
+  public internal(set) var lanePrompt: LanePrompt?
+  /// The pipelines entered at the prompt, oldest first, as the prompt's ↑ ↓ recall them.
+  public internal(set) var laneHistory: [String] = []
   /// The presenter layout (`p`): only the header, a large badge and the timeline.
   public internal(set) var isPresenting = false
   /// Milliseconds since the start, as of the event being handled: the time the screen shows.

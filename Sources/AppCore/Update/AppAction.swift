@@ -45,5 +45,12 @@ enum AppAction: Equatable {
   case changePace(Int)
   case togglePresenter
   case cycleComparison
+  case beginLanePrompt
+  case promptType(Character)
+  case promptPaste(String)
+  case promptBackspace
+  case promptRecall(Int)
+  case submitLanePrompt
+  case cancelLanePrompt
   case quit
 }

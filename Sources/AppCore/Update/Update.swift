@@ -106,6 +106,9 @@ extension AppState {
       say(
         "time runs at \(Self.paceName(pace))\(limit)\(isPaused ? ", once Space lets it run" : "")",
         kind: .info)
+    case .beginLanePrompt, .promptType, .promptPaste, .promptBackspace, .promptRecall, .submitLanePrompt,
+      .cancelLanePrompt:
+      editLanePrompt(action, engine: engine, effects: &effects)
     case .cycleComparison:
       run(.lane(LabPipeline.preset(after: lanes)), engine: engine, effects: &effects)
     case .togglePresenter:

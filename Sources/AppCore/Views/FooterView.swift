@@ -11,6 +11,8 @@ enum FooterView {
       hint = KeyBindings.hints(KeyBindings.overlay, width: layout.width)
     case .history:
       hint = KeyBindings.hints(KeyBindings.history, width: layout.width)
+    case nil where state.lanePrompt != nil:
+      hint = promptLine(state.lanePrompt!.text, width: layout.width)
     case nil where state.list.isEditingFilter:
       hint = filterLine(state.list.filter, width: layout.width)
     case nil where !state.list.filter.isEmpty:
@@ -45,6 +47,20 @@ enum FooterView {
   /// A count being typed, shown before the hints: `5× `.
   private static func countPrefix(_ state: AppState) -> String {
     state.countPrefix.map { "\($0)× " } ?? ""
+  }
+
+  /// The pipeline being typed, with its cursor; its end stays in view as the filter's does.
+  static func promptLine(_ text: String, width: Int) -> String {
+    let keys = "   Enter draws  ↑↓ earlier  Esc cancels"
+    let lead = " lane: "
+    if DisplayWidth.of(lead + text + "▏" + keys) <= width { return lead + text + "▏" + keys }
+    let room = max(1, width - DisplayWidth.of(lead) - 2)
+    var tail = ""
+    for character in text.reversed() {
+      guard DisplayWidth.of(String(character) + tail) <= room else { break }
+      tail = String(character) + tail
+    }
+    return lead + (tail.count < text.count ? "…" : "") + tail + "▏"
   }
 
   /// The filter being typed, with its cursor: when the query is too long for the line, its end (where

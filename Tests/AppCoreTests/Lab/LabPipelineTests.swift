@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AppCore
@@ -83,5 +84,18 @@ import Testing
     #expect(LabArithmetic.add(-5).apply(to: Int.min + 1) == Int.min)
     #expect(LabRunning.sum.next(Int.max - 1, 5) == Int.max)
     #expect(LabRunning.max.next(nil, -3) == -3)
+  }
+}
+
+/// The README's table of stages is the stage table's: every form, with what it does.
+@Suite struct LabStageDocumentationTests {
+  @Test func theReadmeListsEveryStage() throws {
+    let readme = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    for form in LabStage.forms {
+      let usage = form.usage.replacingOccurrences(of: "|", with: "\\|")
+      #expect(readme.contains("| `\(usage)` |"), "the README's stage table lists \(form.usage)")
+    }
+    #expect(HelpText.text.contains("map +N|-N|*N"), "so does --help")
   }
 }

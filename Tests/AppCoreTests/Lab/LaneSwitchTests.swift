@@ -32,7 +32,11 @@ import Testing
 @Suite struct LiveLabTests {
   @Test func aThreeStagePipelineDrawsALanePerStageWithItsValues() throws {
     let app = TestStore(exhaustive: false, width: 120, height: 40)
-    app.perform(.lane(try LabPipeline.parse("removeDuplicates | debounce 500ms | scan sum")))
+    app.press(.character(":"))
+    app.type("removeDuplicates | debounce 500ms | scan sum")
+    #expect(app.screen.contains(" lane: removeDuplicates | debounce 500ms | scan sum▏"), "the prompt")
+    app.press(.enter)
+    #expect(app.state.lanePrompt == nil)
     app.press(.character("a"))
     app.advance(milliseconds: 200)
     app.press(.character("a"))
@@ -71,5 +75,51 @@ import Testing
     app.send(.laneEmitted(LaneEmission(generation: 1, stage: 0, output: .value(.number(1)))))
     #expect(app.state.timeline.events.isEmpty)
     app.finish()
+  }
+}
+
+/// The `:` prompt: Enter draws the pipeline, a wrong stage changes nothing, Esc cancels, ↑ ↓ recall.
+@Suite struct LanePromptTests {
+  @Test func aWrongStageIsNamedWithWhatIsAllowedAndNothingChanges() throws {
+    let app = TestStore(exhaustive: false, width: 120, height: 40)
+    app.press(.character("l"))
+    let before = app.state.lanes
+    app.press(.character(":"))
+    app.type("removeDuplicates | fast")
+    app.press(.enter)
+    #expect(app.state.lanes == before, "the lanes as they were")
+    #expect(app.state.status.kind == .error)
+    #expect(
+      app.state.status.text == "lane: stage 2 \"fast\" is not a stage (use \(LabStage.formList))")
+    #expect(app.state.lanePrompt?.text == "removeDuplicates | fast", "the text stays to be fixed")
+    app.press(.escape)
+    #expect(app.state.lanePrompt == nil)
+    #expect(app.state.lanes == before)
+    app.press(.character("a"))
+    #expect(app.state.basketQuantity == 1, "keys act again once the prompt is closed")
+  }
+
+  @Test func keysTypeIntoThePromptAndUpAndDownRecallEarlierPipelines() throws {
+    let app = TestStore(exhaustive: false, width: 120, height: 40)
+    for pipeline in ["prefix 2", "filter odd | map *3", "none"] {
+      app.press(.character(":"))
+      app.type(pipeline)
+      app.press(.enter)
+    }
+    #expect(app.state.lanes == nil, "none takes the lanes away")
+    #expect(app.state.basketQuantity == 0, "a, b and the rest were typed, not run")
+    app.press(.character(":"), .up)
+    #expect(app.state.lanePrompt?.text == "none")
+    app.press(.up, .up, .up)
+    #expect(app.state.lanePrompt?.text == "prefix 2", "the oldest, and no further")
+    app.press(.down)
+    #expect(app.state.lanePrompt?.text == "filter odd | map *3")
+    app.press(.backspace, .backspace)
+    app.type("*5")
+    app.press(.enter)
+    #expect(app.state.lanes == (try LabPipeline.parse("filter odd | map *5")))
+    app.press(.character(":"), .enter)
+    #expect(app.state.lanePrompt == nil, "Enter on nothing closes the prompt")
+    #expect(app.state.lanes == (try LabPipeline.parse("filter odd | map *5")), "and changes nothing")
   }
 }
