@@ -267,6 +267,39 @@ class TimeTests(unittest.TestCase):
         self.assertGreaterEqual(time.monotonic() - sent, 0.9, "500 ms of app time at half speed")
 
 
+class LabTests(unittest.TestCase):
+    """The marble lab live: a pipeline typed at `:` draws a lane per stage, fed as keys are pressed."""
+
+    def test_a_three_stage_pipeline_typed_at_the_prompt_draws_a_lane_per_stage(self):
+        shop = WrappedShop("--no-state --debounce 300ms", width=120, height=40)
+        self.addCleanup(shop.close)
+        shop.wait_for_text("Basket: 0")
+        shop.send(":")
+        shop.wait_for_text("lane: ")
+        shop.send("-l", "removeDuplicates | filter odd | scan sum")
+        shop.wait_for_text("lane: removeDuplicates | filter odd | scan sum")
+        shop.send("Enter")
+        shop.wait_for_text("lanes: removeDuplicates | filter odd | scan sum")
+        for _ in range(3):
+            shop.send("a")
+        def lane(name):
+            rows = shop.screen().splitlines()
+            index = next((i for i, row in enumerate(rows) if row.startswith(f" {name} ")), None)
+            return None if index is None else (rows[index], rows[index + 1].split())
+        # Values 1, 2, 3: every one differs from the last, the odd ones are 1 and 3, their sums 1 and 4.
+        shop.wait_for(lambda: lane("sum") is not None and lane("sum")[1] == ["1", "4"], "the sum lane's 1 and 4")
+        self.assertEqual(lane("dedupe")[1], ["1", "2", "3"])
+        self.assertEqual(lane("odds")[1], ["1", "3"])
+        shop.send(":")
+        shop.wait_for_text("lane: ")
+        shop.send("-l", "fast")
+        shop.send("Enter")
+        shop.wait_for_text('lane: "fast" is not a stage')
+        shop.send("Escape")
+        shop.wait_for_text("no change to the lanes")
+        self.assertIn("lanes: removeDuplicates | filter odd | scan sum", shop.screen())
+
+
 class ExitTests(unittest.TestCase):
     def start(self):
         shop = WrappedShop()

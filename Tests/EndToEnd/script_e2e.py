@@ -7,6 +7,7 @@ Builds nothing: run `swift build` first. SHOP_BINARY overrides the binary path (
 
 import os
 import subprocess
+import xml.etree.ElementTree as ElementTree
 import tempfile
 import time
 import unittest
@@ -28,6 +29,47 @@ def shop(*arguments, stdin=None):
 def golden(name):
     with open(os.path.join(GOLDEN, f"script-{name}.txt")) as file:
         return file.read()
+
+
+class SVGTests(unittest.TestCase):
+    """`--svg FILE`: the marble diagram as a standalone SVG, read back with Python's XML parser."""
+
+    def test_the_burst_example_writes_a_well_formed_scalable_svg_and_never_overwrites_it(self):
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "burst.svg")
+            status, out, err = shop("--script", "examples/debounce-burst.shop", "--svg", path)
+            self.assertEqual((status, err), (0, ""))
+            self.assertEqual(out, golden("debounce-burst"), "the events print as on the virtual clock")
+            root = ElementTree.parse(path).getroot()
+            namespace = "{http://www.w3.org/2000/svg}"
+            self.assertEqual(root.tag, namespace + "svg")
+            self.assertTrue(root.get("viewBox", "").startswith("0 0 "))
+            texts = [element.text for element in root.iter(namespace + "text")]
+            for name in ("sent", "badge", "basket", "0s", "1s", "1.0 s"):
+                self.assertIn(name, texts)
+            circles = list(root.iter(namespace + "circle"))
+            self.assertEqual(len(circles), out.count(" sent ") * 2 + out.count(" badge "),
+                             "a circle per value: sent, badge, and the basket following sent")
+            with open(path, "rb") as file:
+                before = file.read()
+            status, out, err = shop("--script", "examples/debounce-burst.shop", "--svg", path)
+            self.assertEqual((status, out), (2, ""))
+            self.assertIn("File exists; choose another name (nothing was overwritten)", err)
+            with open(path, "rb") as file:
+                self.assertEqual(file.read(), before)
+
+    def test_a_lane_pipeline_prints_its_stages_and_draws_a_row_each(self):
+        script = "lane removeDuplicates | debounce 500ms | scan sum\nadd apple\nwait 200ms\nadd apple\nwait 1s\n"
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "lab.svg")
+            status, out, err = shop("--script", "-", "--svg", path, stdin=script)
+            self.assertEqual((status, err), (0, ""))
+            self.assertEqual(out, "0.000 sent 1\n0.000 lane removeDuplicates 1\n0.200 sent 2\n"
+                                  "0.200 lane removeDuplicates 2\n0.700 lane debounce 500ms 2\n"
+                                  "0.700 lane scan sum 2\n1.200 badge 2\n")
+            texts = [element.text for element in ElementTree.parse(path).getroot().iter()]
+            for stage in ("removeDuplicates", "debounce 500ms", "scan sum"):
+                self.assertIn(stage, texts)
 
 
 class ScriptModeTests(unittest.TestCase):
