@@ -299,6 +299,28 @@ class LabTests(unittest.TestCase):
         shop.wait_for_text("no change to the lanes")
         self.assertIn("lanes: removeDuplicates | filter odd | scan sum", shop.screen())
 
+    def test_pause_holds_a_lanes_timed_operator_with_the_clock(self):
+        shop = WrappedShop("--no-state --debounce 300ms", width=120, height=40)
+        self.addCleanup(shop.close)
+        shop.wait_for_text("Basket: 0")
+        shop.send(":")
+        shop.wait_for_text("lane: ")
+        shop.send("-l", "delay 300ms")
+        shop.send("Enter")
+        shop.wait_for_text("lanes: delay 300ms")
+        shop.send("Space")
+        shop.wait_for_text("PAUSED")
+        shop.send("a")
+        shop.wait_for(lambda: "→ 1" in shop.screen().splitlines()[0], "the pending count")
+        def delayed():
+            rows = shop.screen().splitlines()
+            index = next(i for i, row in enumerate(rows) if row.startswith(" dly.3s "))
+            return rows[index + 1].split()
+        time.sleep(1.0)
+        self.assertEqual(delayed(), [], "the delay waits while time stands still")
+        shop.send("Space")
+        shop.wait_for(lambda: delayed() == ["1"], "the delayed value once time runs again")
+
 
 class ExitTests(unittest.TestCase):
     def start(self):
