@@ -59,6 +59,23 @@ import Testing
     #expect(lanes == lanes.sorted() && !lanes.contains(-1), "the stages' lanes come after the others")
   }
 
+  @Test func aLaneWhoseStreamFinishedEndsInABarWithNothingAfterIt() throws {
+    let app = TestStore(exhaustive: false, width: 100, height: 40)
+    app.perform(.lane(try LabPipeline.parse("removeDuplicates | prefix 1")))
+    app.press(.character("a"))
+    app.advance(milliseconds: 300)
+    app.press(.character("a"))
+    app.advance(milliseconds: 300)
+    let rows = TimelineLegibilityTests.paneRows(app)
+    let lane = try #require(rows.first { $0.hasPrefix(" pref 1 ") }, "\(rows)")
+    let drawn = lane.dropFirst(TimelineView.laneStart)
+    let end = try #require(drawn.firstIndex(of: "|"), "the end of the stream: \(lane)")
+    #expect(drawn[..<end].filter { $0 == "●" }.count == 1, "its one value before the end: \(lane)")
+    #expect(drawn[drawn.index(after: end)...].allSatisfy { $0 == " " }, "nothing after the end: \(lane)")
+    let dedupe = try #require(rows.first { $0.hasPrefix(" dedupe ") })
+    #expect(!dedupe.contains("|") && dedupe.hasSuffix("·"), "a lane still open runs on: \(dedupe)")
+  }
+
   @Test func aValueOfAnEarlierPipelineStillOnItsWayIsNotShown() throws {
     let app = TestStore()
     let first = try LabPipeline.parse("removeDuplicates")

@@ -34,6 +34,8 @@ enum TimelineView {
     let name: String
     let style: Style
     let events: [(milliseconds: Int, value: String)]
+    /// When the lane's stream finished, if it did (a lab stage such as `prefix`).
+    var finished: Int? = nil
   }
 
   static func draw(_ state: AppState, in pane: GridRect, density: Density, into grid: inout Grid) {
@@ -90,6 +92,7 @@ enum TimelineView {
     var basket: [(Int, String)] = []
     let stages = state.lanes?.stages ?? []
     var staged = Array(repeating: [(Int, String)](), count: stages.count)
+    var finished = [Int?](repeating: nil, count: stages.count)
     for timed in state.timeline.events {
       switch timed.event {
       case .sent(let value): sent.append((timed.milliseconds, "\(value)"))
@@ -97,6 +100,8 @@ enum TimelineView {
       case .basket(let value): basket.append((timed.milliseconds, "\(value)"))
       case .lane(let stage, _, .value(let value)) where staged.indices.contains(stage):
         staged[stage].append((timed.milliseconds, value.description))
+      case .lane(let stage, _, .finished) where staged.indices.contains(stage):
+        finished[stage] = timed.milliseconds
       case .lane, .action, .note: break
       }
     }
@@ -106,8 +111,10 @@ enum TimelineView {
       Lane(name: "basket", style: Style(foreground: .accent, attributes: .bold), events: basket),
     ]
     return lanes
-      + zip(stages, staged).map { stage, events in
-        Lane(name: stage.laneName, style: Style(foreground: .highlight, attributes: .bold), events: events)
+      + stages.indices.map { index in
+        Lane(
+          name: stages[index].laneName, style: Style(foreground: .highlight, attributes: .bold),
+          events: staged[index], finished: finished[index])
       }
   }
 
@@ -145,11 +152,26 @@ enum TimelineView {
       for label in LaneLabels.place(visible.map { .init(column: $0.0, text: "\($0.1)") }, width: laneWidth) {
         grid.write(label.text, at: GridPoint(x: laneStart + label.column, y: row), style: lane.style)
       }
+      drawEnd(of: lane, row: row, column: column, laneWidth: laneWidth, into: &grid)
       return
     }
     for mark in LaneMarks.marks(columns: visible.map(\.0), width: laneWidth) {
       grid.write(mark.text, at: GridPoint(x: laneStart + mark.column, y: row), style: lane.style)
     }
+    drawEnd(of: lane, row: row, column: column, laneWidth: laneWidth, into: &grid)
+  }
+
+  /// A finished lane's end: `|` where its stream ended (just after a mark there), and no dots after.
+  private static func drawEnd(
+    of lane: Lane, row: Int, column: (Int) -> Int?, laneWidth: Int, into grid: inout Grid
+  ) {
+    guard let finished = lane.finished, var at = column(finished) else { return }
+    while at < laneWidth, grid[laneStart + at, row].content != .glyph("·") { at += 1 }
+    guard at < laneWidth else { return }
+    grid.write("|", at: GridPoint(x: laneStart + at, y: row), style: lane.style)
+    grid.write(
+      String(repeating: " ", count: laneWidth - at - 1), at: GridPoint(x: laneStart + at + 1, y: row),
+      style: .plain)
   }
 
   /// Every visible value of the lane, on its own row, none over another.
