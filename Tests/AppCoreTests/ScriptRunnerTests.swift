@@ -8,7 +8,7 @@ import Testing
 
 /// Scripts played on the virtual clock: whole outputs, exact to the millisecond.
 @Suite struct ScriptRunnerTests {
-  @Test(arguments: ["debounce-burst", "reorder-bug", "reorder-controlled"])
+  @Test(arguments: ["debounce-burst", "reorder-bug", "reorder-controlled", "lab-pipeline"])
   func exampleMatchesItsGoldenOutput(_ name: String) {
     let recorder = ConsoleRecorder()
     let status = ScriptMode.run(
@@ -91,7 +91,7 @@ import Testing
 
 /// `--marbles`: a script run as a marble diagram, exact on the virtual clock.
 @Suite struct MarbleDiagramTests {
-  @Test(arguments: ["debounce-burst", "reorder-bug"])
+  @Test(arguments: ["debounce-burst", "reorder-bug", "lab-pipeline"])
   func exampleMatchesItsGoldenDiagram(_ name: String) {
     let recorder = ConsoleRecorder()
     let status = ScriptMode.run(

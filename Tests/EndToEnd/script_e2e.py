@@ -74,7 +74,7 @@ class SVGTests(unittest.TestCase):
 
 class ScriptModeTests(unittest.TestCase):
     def test_examples_match_their_golden_output_on_the_virtual_clock(self):
-        for name in ("debounce-burst", "reorder-bug", "reorder-controlled"):
+        for name in ("debounce-burst", "reorder-bug", "reorder-controlled", "lab-pipeline"):
             with self.subTest(name=name):
                 status, out, err = shop("--script", f"examples/{name}.shop", "--virtual-clock")
                 self.assertEqual((status, err), (0, ""))
