@@ -1,0 +1,128 @@
+import Reactive
+import Testing
+
+@Suite struct DropWhileTests {
+  @Test func leavesValuesOutWhileThePredicateHoldsAndStopsAskingIt() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let tested = Locked<[Int]>([])
+    let recorder = Recorder<Int, TestError>()
+    upstream.drop { value in
+      tested.append(value)
+      return value.isMultiple(of: 2)
+    }.subscribe(recorder)
+    #expect(upstream.send(2) == .max(1))
+    #expect(upstream.send(4) == .max(1))
+    #expect(upstream.send(7) == .none)
+    #expect(upstream.send(8) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(7), .value(8), .completion(.finished)])
+    #expect(tested.value == [2, 4, 7])
+  }
+
+  @Test func passesDemandOnAndAnswersWithTheDownstreamsOnceThrough() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(42), extra: .max(4))
+    upstream.drop { $0 == 0 }.subscribe(recorder)
+    #expect(upstream.send(0) == .max(1))
+    recorder.request(.max(95))
+    #expect(upstream.send(3) == .max(4))
+    recorder.cancel()
+    #expect(upstream.subscription.calls == [.request(.max(42)), .request(.max(95)), .cancel])
+    #expect(reflection(of: upstream.drop { _ in true }).description == "DropWhile")
+  }
+
+  @Test func tryDropWhileFailsWithWhatThePredicateThrowsAfterCancellingUpstream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.tryDrop { value in
+      if value == 100 { throw TestError.boom }
+      return value.isMultiple(of: 2)
+    }.asTestError().subscribe(recorder)
+    #expect(upstream.send(2) == .max(1))
+    #expect(upstream.send(100) == .none)
+    #expect(upstream.send(9) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(reflection(of: upstream.tryDrop { _ in true }).description == "TryDropWhile")
+  }
+
+  @Test func tryDropWhilePassesEverythingOnFromTheFirstValueNotDropped() {
+    let recorder = Recorder<Int, TestError>()
+    [0, 2, 3, 4, 5].publisher.tryDrop { $0.isMultiple(of: 2) }.asTestError().subscribe(recorder)
+    #expect(recorder.values == [3, 4, 5])
+  }
+}
+
+@Suite struct PrefixWhileTests {
+  @Test func passesValuesOnWhileThePredicateHoldsThenFinishesAndCancelsUpstream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(1))
+    upstream.prefix { $0 < 3 }.subscribe(recorder)
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(2) == .max(1))
+    #expect(upstream.send(3) == .none)
+    upstream.send(0)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    #expect(upstream.subscription.calls == [.request(.max(2)), .cancel])
+    #expect(reflection(of: upstream.prefix { _ in true }).description == "PrefixWhile")
+  }
+
+  @Test func tryPrefixWhileEndsAsPrefixWhileOrFailsWithWhatItThrows() {
+    let ended = Recorder<Int, TestError>()
+    [1, 2, 5, 1].publisher.tryPrefix { $0 < 3 }.asTestError().subscribe(ended)
+    #expect(ended.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    let upstream = ManualPublisher<Int, Never>()
+    let failed = Recorder<Int, TestError>()
+    upstream.tryPrefix { value in
+      if value == 2 { throw TestError.boom }
+      return true
+    }.asTestError().subscribe(failed)
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    #expect(failed.events == [.subscription, .value(1), .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(reflection(of: upstream.tryPrefix { _ in true }).description == "TryPrefixWhile")
+  }
+}
+
+@Suite struct TryFirstWhereTests {
+  @Test func passesOnTheFirstValueSatisfyingAndCancelsUpstream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.tryFirst { $0.isMultiple(of: 7) }.asTestError().subscribe(recorder)
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+    for value in 1...6 { #expect(upstream.send(value) == .none) }
+    #expect(recorder.events == [.subscription])
+    upstream.send(7)
+    upstream.send(14)
+    #expect(recorder.events == [.subscription, .value(7), .completion(.finished)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  @Test func theValueWaitsForTheFirstRequest() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    subject.tryFirst { $0 > 1 }.asTestError().subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(2), .completion(.finished)])
+  }
+
+  @Test func aThrowCancelsUpstreamAndFails() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.tryFirst { value in
+      if value == 3 { throw TestError.other }
+      return false
+    }.asTestError().subscribe(recorder)
+    upstream.send(2)
+    upstream.send(3)
+    #expect(recorder.events == [.subscription, .completion(.failure(.other))])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(reflection(of: upstream.tryFirst { _ in true }).description == "TryFirstWhere")
+  }
+}

@@ -1,0 +1,131 @@
+import Reactive
+import Testing
+
+@Suite struct PrefixUntilOutputTests {
+  @Test func passesValuesOnUntilTheOtherPublishesThenFinishesAndCancelsUpstream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<String, Never>()
+    let recorder = Recorder<Int, TestError>(request: .max(3), extra: .max(2))
+    upstream.prefix(untilOutputFrom: other).subscribe(recorder)
+    #expect(other.subscription.calls == [.request(.max(1))])
+    #expect(upstream.subscription.calls == [.request(.max(3))])
+    #expect(upstream.send(1) == .max(2))
+    #expect(upstream.send(2) == .max(2))
+    #expect(other.send("stop") == .none)
+    #expect(upstream.send(3) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    #expect(upstream.subscription.calls == [.request(.max(3)), .cancel])
+    #expect(other.subscription.calls == [.request(.max(1))])
+  }
+
+  @Test func theOthersCompletionDoesNotEndTheStream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<String, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(recorder)
+    other.send(completion: .failure(.boom))
+    other.send("late")
+    upstream.send(1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func theUpstreamsCompletionCancelsTheOtherFirst() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<String, Never>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(recorder)
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(other.subscription.calls == [.request(.max(1)), .cancel])
+  }
+
+  @Test func aCancelCancelsUpstreamThenTheOtherOnce() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<String, Never>()
+    let keeper = SubscriptionKeeper<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(keeper)
+    let subscription = try #require(keeper.subscription)
+    subscription.cancel()
+    subscription.request(.max(42))
+    subscription.cancel()
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(other.subscription.calls == [.request(.max(1)), .cancel])
+  }
+
+  @Test func theOtherPublishingBeforeUpstreamSubscribesFinishesAndCancelsTheLateSubscription() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let other = ManualPublisher<String, Never>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(recorder)
+    other.send("stop")
+    let late = upstream.giveSubscription()
+    #expect(late.calls == [.cancel])
+    #expect(recorder.events == [.completion(.finished)])
+  }
+}
+
+@Suite struct DropUntilOutputTests {
+  @Test func leavesValuesOutUntilTheOtherPublishesThenPassesThemOn() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<String, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(5))
+    upstream.drop(untilOutputFrom: other).subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    #expect(other.send("go") == .none)
+    #expect(upstream.send(2) == .max(5))
+    other.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(2)])
+    #expect(upstream.subscription.calls == [.request(.max(2))])
+    #expect(other.subscription.calls == [.request(.max(1))])
+  }
+
+  @Test func theOthersCompletionBeforeItsFirstValueEndsTheStreamAndCancelsUpstream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<String, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(100))
+    upstream.drop(untilOutputFrom: other).subscribe(recorder)
+    upstream.send(1)
+    other.send(completion: .failure(.boom))
+    other.send(completion: .finished)
+    upstream.send(2)
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.max(100)), .cancel])
+  }
+
+  @Test func theDownstreamGetsItsSubscriptionFirstThenTheOtherIsSubscribedThenUpstream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<String, TestError>()
+    let counts = Locked<[Int]>([])
+    upstream.drop(untilOutputFrom: other).subscribe(
+      ClosureSubscriber<Int, TestError> { _ in
+        counts.withLock { $0 = [other.subscriberCount, upstream.subscriberCount] }
+      })
+    #expect(counts.value == [0, 0])
+    #expect(other.subscriberCount == 1)
+    #expect(upstream.subscriberCount == 1)
+  }
+
+  @Test func demandAskedBeforeTheUpstreamSubscriptionIsAskedWhenItArrives() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(10))
+    upstream.drop(untilOutputFrom: ManualPublisher<Void, TestError>()).subscribe(recorder)
+    recorder.request(.max(4))
+    let subscription = upstream.giveSubscription()
+    #expect(subscription.calls == [.request(.max(14))])
+  }
+
+  @Test func aCancelCancelsUpstreamThenTheOtherAndASecondSubscriptionIsCancelled() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let other = ManualPublisher<String, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2))
+    upstream.drop(untilOutputFrom: other).subscribe(recorder)
+    let first = upstream.giveSubscription()
+    let second = upstream.giveSubscription()
+    #expect(second.calls == [.cancel])
+    recorder.cancel()
+    #expect(first.calls == [.request(.max(2)), .cancel])
+    #expect(other.subscription.calls == [.request(.max(1)), .cancel])
+    #expect(reflection(of: upstream.drop(untilOutputFrom: other)).description == "DropUntilOutput")
+  }
+}
