@@ -48,17 +48,32 @@ public struct Startup {
         return Startup(
           catalog: catalog, stateStore: nil, shop: ShopState(), notice: nil, stickyNotice: notice)
       case .opened(let store, let loaded):
-        var notice = loaded.notice
-        let unavailable = catalog.unavailableItems(in: loaded.state.basket.lines)
-        if notice == nil, !unavailable.isEmpty {
-          notice =
-            "\(unavailable.count) item\(unavailable.count == 1 ? "" : "s") in the basket no longer in the catalog: kept, marked unavailable"
-        }
-        return Startup(catalog: catalog, stateStore: store, shop: loaded.state, notice: notice)
+        var shop = loaded.state
+        let notices = ([loaded.notice] + Self.refresh(&shop.basket, from: catalog)).compactMap { $0 }
+        return Startup(
+          catalog: catalog, stateStore: store, shop: shop,
+          notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
       }
     } catch {
       throw StartupError("\(error)")
     }
+  }
+}
+
+extension Startup {
+  /// Gives the loaded basket's lines today's names and prices from `catalog`; returns what to tell the
+  /// user: how many lines changed, and how many the catalog no longer has.
+  static func refresh(_ basket: inout Basket, from catalog: Catalog) -> [String?] {
+    let changed = basket.takeNamesAndPrices(from: catalog)
+    let unavailable = catalog.unavailableItems(in: basket.lines).count
+    return [
+      changed == 0
+        ? nil
+        : "\(changed) basket line\(changed == 1 ? "" : "s") changed name or price in the catalog: now at today's",
+      unavailable == 0
+        ? nil
+        : "\(unavailable) item\(unavailable == 1 ? "" : "s") in the basket no longer in the catalog: kept, marked unavailable",
+    ]
   }
 }
 

@@ -46,6 +46,25 @@ public struct Basket: Sendable, Equatable, Codable, CustomReflectable {
     positionByID[id].map { lines[$0] }
   }
 
+  /// Gives every line the name and price `catalog` has for it today, keeping its quantity and place,
+  /// as a reorder does; a line whose item the catalog no longer has keeps what it had. Returns how
+  /// many lines changed.
+  ///
+  /// A basket loaded from the state file calls this at once, so that checkout never charges a price
+  /// the catalog no longer asks.
+  @discardableResult
+  public mutating func takeNamesAndPrices(from catalog: Catalog) -> Int {
+    var changed = 0
+    for index in lines.indices {
+      let line = lines[index]
+      guard let today = catalog.item(withID: line.id), today.name != line.name || today.price != line.price
+      else { continue }
+      lines[index] = today.withQuantity(line.quantity)
+      changed += 1
+    }
+    return changed
+  }
+
   /// The most units of `item` a line may hold.
   public static func limit(for item: ShoppingItem) -> Int {
     item.isPaperBag ? paperBagLimit : lineLimit
