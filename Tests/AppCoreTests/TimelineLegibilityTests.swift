@@ -15,7 +15,7 @@ import Testing
     return Array(rows[pane.origin.y..<(pane.origin.y + pane.height)])
   }
 
-  @Test func aBurstOfTwoDigitValuesShowsEveryLabel() {
+  @Test func aBurstOfTwoDigitValuesLabelsEachValueUnderItsMarkOrCountsIt() {
     let app = TestStore(exhaustive: false, debounce: DebounceInterval(milliseconds: 1000))
     app.perform(.add(id: "apple", quantity: 9))
     for _ in 10...15 {
@@ -24,29 +24,30 @@ import Testing
     }
     app.advance(milliseconds: 1000)
     let rows = Self.paneRows(app)
-    let sentLabels = rows[1]
-    for value in 9...15 {
-      #expect(sentLabels.contains(" \(value)") || sentLabels.contains("\(value) "), "the label \(value)")
-    }
-    #expect(!sentLabels.contains("1011"), "labels never run into each other")
+    TimelineAlignmentTests.expectLabelsUnderMarks(labelRow: rows[1], laneRow: rows[2], values: Array(9...15))
+    #expect(rows[1].contains(" 15"), "the newest: \(rows[1])")
+    #expect(!rows[1].contains("1011"), "labels never run into each other")
     #expect(rows[5].contains("15"), "the badge's value under its lane")
     #expect(rows[7].contains("15"), "the basket's value under its lane")
     #expect(rows[3].contains("1.0 s"), "the debounce window, labelled")
   }
 
-  @Test func anActionsLetterNeverCutsASecondsLabelOnTheAxis() {
+  @Test func anActionsLetterIsAboveTheAxisAndTheAxisLabelsAreWhole() {
     let app = TestStore(exhaustive: false)
     app.press(.character("m"))
     // Every 100 ms over three seconds, so that the letter passes across each label of the axis.
     for _ in 0..<30 {
       app.advance(milliseconds: 100)
-      guard let axis = app.screen.split(separator: "\n").map(String.init).first(where: { $0.contains("┊") })
-      else {
+      let rows = app.screen.split(separator: "\n").map(String.init)
+      guard let axisRow = rows.firstIndex(where: { $0.contains("┊") }) else {
         Issue.record("no axis row in \(app.screen)")
         return
       }
+      let axis = rows[axisRow]
       let characters = Array(axis)
-      #expect(characters.contains("M"), "the store switch is marked on the axis at \(app.state.now) ms")
+      #expect(
+        !characters.contains("M"), "the store switch's letter is not on the axis at \(app.state.now) ms")
+      #expect(rows[axisRow - 1].contains("M"), "but on the row above it, at \(app.state.now) ms")
       let now = String(characters.suffix(3))
       #expect(
         now == "now" || !now.contains("no"), "'now' whole or not at all, at \(app.state.now) ms: \(axis)")

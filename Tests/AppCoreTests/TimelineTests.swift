@@ -45,16 +45,43 @@ import Testing
   }
 }
 
-/// Labels on one lane row: none overlaps another, and the oldest give way when there are too many.
+/// Labels on one lane row: each covers its own column, none overlaps another, and those with no room
+/// are counted (`+N`) instead of shifted.
 @Suite struct LaneLabelTests {
-  @Test func theOldestGiveWayAndTheRestKeepTheirOrderWithoutOverlapping() {
+  @Test func labelsCoverTheirColumnsAndTheRestAreCounted() {
     let labels = (0..<10_000).map { LaneLabels.Label(column: $0 / 200, text: "\($0)") }
     let placed = LaneLabels.place(labels, width: 70)
     #expect(placed.last?.text == "9999", "the newest is kept")
-    #expect(placed.map(\.text) == labels.suffix(placed.count).map(\.text), "the oldest are the ones left out")
     let ends = placed.map { $0.column + DisplayWidth.of($0.text) }
     #expect(zip(ends, placed.dropFirst()).allSatisfy { $0 < $1.column }, "a space between neighbours")
     #expect((ends.last ?? 0) <= 70 && (placed.first?.column ?? 0) >= 0)
-    #expect(LaneLabels.place([LaneLabels.Label(column: 3, text: "toolong")], width: 4).isEmpty)
+    let shown = placed.filter { !$0.text.hasPrefix("+") }
+    let counted = placed.filter { $0.text.hasPrefix("+") }.map { Int($0.text.dropFirst())! }.reduce(0, +)
+    #expect(shown.count + counted == labels.count, "every label shown or counted")
+    for label in shown {
+      let column = Int(label.text)! / 200
+      #expect(
+        (label.column..<(label.column + label.text.count)).contains(column), "\(label.text) on its column")
+    }
+  }
+
+  @Test func aLabelStartsAtItsColumnWhenThereIsRoom() {
+    let placed = LaneLabels.place([.init(column: 3, text: "1"), .init(column: 20, text: "2")], width: 30)
+    #expect(placed == [.init(column: 3, text: "1"), .init(column: 20, text: "2")])
+  }
+
+  @Test func labelsTooCloseForTheirTextGiveWayToTheNewestAndAreCounted() {
+    let placed = LaneLabels.place(
+      [.init(column: 10, text: "10"), .init(column: 11, text: "11"), .init(column: 12, text: "12")], width: 30
+    )
+    #expect(placed == [.init(column: 9, text: "+2"), .init(column: 12, text: "12")])
+  }
+
+  @Test func theNewestAtTheRightEdgeEndsOnItsColumn() {
+    #expect(LaneLabels.place([.init(column: 29, text: "28")], width: 30) == [.init(column: 28, text: "28")])
+    #expect(
+      LaneLabels.place([LaneLabels.Label(column: 3, text: "toolong")], width: 4) == [
+        .init(column: 2, text: "+1")
+      ])
   }
 }

@@ -118,7 +118,9 @@ import Testing
     let width = OverlayBox.frame(in: Screen.render(app.state), rows: 1).textWidth
     let lines = MessageLogView.lines(app.state, width: width).lines
     let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
-    #expect(words == "0.000 added " + catalog.items[0].name.trimmingCharacters(in: .whitespaces), "whole")
+    #expect(
+      words == "time (s) message 0.000 added " + catalog.items[0].name.trimmingCharacters(in: .whitespaces),
+      "whole")
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "wrapped to the box")
     #expect(app.screen.contains(lines[0]))
     for _ in 0..<20 { app.press(.character("j")) }

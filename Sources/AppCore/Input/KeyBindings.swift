@@ -199,21 +199,52 @@ enum KeyBindings {
     let prefix =
       DisplayWidth.of(prefix) + DisplayWidth.of(ending) + 1 > width
       ? prefix.fitted(toWidth: max(0, width - DisplayWidth.of(ending) - 3)) + "  " : prefix
-    var hints: [String] = []
-    let all = main(focus).compactMap(\.hint).map { hint in
+    // Each hint with its short form, if it has a longer one (`r reorder (3 items, 1.20 EUR)`).
+    let all = main(focus).compactMap(\.hint).map { hint -> [String] in
       switch hint {
-      case "Tab basket" where focus == .basket: "Tab items"
-      case "r reorder": reorder.map { "r reorder (\($0))" } ?? hint
-      default: hint
+      case "Tab basket" where focus == .basket: ["Tab items"]
+      case "r reorder": (reorder.map { ["r reorder (\($0))"] } ?? []) + [hint]
+      default: [hint]
       }
     }
-    for hint in all {
-      // A hint too long for what is left is skipped; a shorter one after it may still fit.
-      let candidate = (hints + [hint, ending]).joined(separator: "  ")
-      guard DisplayWidth.of(prefix) + 1 + DisplayWidth.of(candidate) <= width else { continue }
-      hints.append(hint)
+    // Chosen by importance, the most important first, in their short forms; a long form is worth less
+    // than the store switch and more than what follows it. Shown in the table's order.
+    // Without an order, r has nothing to put back: its hint comes last.
+    let rank = { (hint: String) in
+      reorder == nil && hint.hasPrefix("r ") ? footerImportance.count : Self.rank(hint)
     }
+    let ranked = all.indices.sorted { (rank(all[$0].last!), $0) < (rank(all[$1].last!), $1) }
+    var steps = ranked.map { (index: $0, form: all[$0].last!) }
+    let longForms = ranked.filter { all[$0].count > 1 }.map { (index: $0, form: all[$0].first!) }
+    let afterSwitch = steps.firstIndex { rank($0.form) > rank("m") } ?? steps.count
+    steps.insert(contentsOf: longForms, at: afterSwitch)
+    var chosen: [Int: String] = [:]
+    var used = DisplayWidth.of(prefix) + 1 + DisplayWidth.of(ending)
+    for step in steps {
+      let extra =
+        chosen[step.index].map { DisplayWidth.of(step.form) - DisplayWidth.of($0) } ?? DisplayWidth.of(
+          step.form) + 2
+      guard used + extra <= width, chosen[step.index] != nil || all[step.index].last == step.form else {
+        continue
+      }
+      chosen[step.index] = step.form
+      used += extra
+    }
+    let hints = chosen.keys.sorted().map { chosen[$0]! }
     return " " + prefix + (hints + [ending]).joined(separator: "  ")
+  }
+
+  /// The footer's hints, most important first: what the demo needs (add, reorder once there is an
+  /// order, checkout, the way between the panes, remove, the store switch) before the rest; a hint not
+  /// named here comes last.
+  static let footerImportance = [
+    "a", "r", "c", "Tab", "x", "d", "m", "b", "u", "/", "o", "+/-", "p", "Space", "l", "i", "[", "<", "L",
+  ]
+
+  /// Where `hint` (by its key, the first word) ranks in ``footerImportance``.
+  private static func rank(_ hint: String) -> Int {
+    let key = hint.split(separator: " ").first.map(String.init) ?? hint
+    return footerImportance.firstIndex(of: key) ?? footerImportance.count
   }
 
   /// The hints of `bindings` that fit in `width` columns, for the footer of an overlay: the last two

@@ -128,7 +128,8 @@ public enum CommandLineParser {
           throw CommandLineError("--debounce: \(error)")
         }
         guard milliseconds <= DebounceInterval.maximum.milliseconds else {
-          throw CommandLineError("--debounce: \(text) is longer than the maximum of 5s")
+          throw CommandLineError(
+            "--debounce: \(text) is longer than the maximum of 5s" + DurationParser.unitHint(text))
         }
         options.debounce = DebounceInterval(milliseconds: milliseconds)
       case "--store":

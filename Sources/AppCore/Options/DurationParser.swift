@@ -21,6 +21,13 @@ public enum DurationParser {
     }
   }
 
+  /// What to add to an error about `text` being too long when it is a bare number, which counts
+  /// seconds: ` (a bare number is seconds: 250ms?)`; empty otherwise.
+  public static func unitHint(_ text: String) -> String {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return "" }
+    return " (a bare number is seconds: \(text)ms?)"
+  }
+
   /// The duration in milliseconds.
   public static func milliseconds(_ text: String) throws(Problem) -> Int {
     let (number, scale): (Substring, Int)

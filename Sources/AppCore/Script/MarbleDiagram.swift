@@ -32,7 +32,7 @@ enum MarbleDiagram {
       LaneLabels.Label(column: column($0), text: "\($0 / 1000)s")
     }
     lines.append(
-      (pad("time") + row(LaneLabels.place(ticks, width: columns + 1), width: columns + 1))
+      (pad("time") + row(LaneLabels.spread(ticks, width: columns + 1), width: columns + 1))
         .trimmingTrailingSpaces())
     for lane in chart.lanes {
       var marks = Array(repeating: Character("-"), count: columns) + ["|"]
@@ -51,7 +51,7 @@ enum MarbleDiagram {
       lines.append(pad(lane.name) + String(marks))
       let labels = lane.values.map { LaneLabels.Label(column: column($0.milliseconds), text: $0.text) }
       lines.append(
-        (pad("") + row(LaneLabels.place(labels, width: columns), width: columns)).trimmingTrailingSpaces())
+        (pad("") + row(LaneLabels.spread(labels, width: columns), width: columns)).trimmingTrailingSpaces())
     }
     if !chart.actions.isEmpty {
       var marks = Array(repeating: Character(" "), count: columns)

@@ -83,7 +83,9 @@ enum ScriptCommandSyntax {
       try expect(arguments, count: 1...1, usage: "debounce DURATION", needs: "a duration")
       let milliseconds = try duration(arguments[0], command: "debounce")
       guard milliseconds <= DebounceInterval.maximum.milliseconds else {
-        throw LineProblem("debounce: \(UntrustedText.quoted(arguments[0])) is longer than the maximum of 5s")
+        throw LineProblem(
+          "debounce: \(UntrustedText.quoted(arguments[0])) is longer than the maximum of 5s"
+            + DurationParser.unitHint(String(arguments[0])))
       }
       return .perform(.debounce(DebounceInterval(milliseconds: milliseconds)))
     default:

@@ -34,15 +34,19 @@ enum BasketView {
     let basket = state.shop.basket
     let currency = state.catalog.currency
     let focused = state.focus == .basket
+    // A scrolled basket says in its title how many lines are above the first one shown.
+    let above = firstShownLine(state, paneHeight: pane.height)
     grid.writeField(
-      " Basket", at: GridPoint(x: x, y: pane.origin.y), width: pane.width,
-      style: PaneTitle.style(focused: focused))
+      (" Basket" + (above > 0 ? " · ↑ \(above) more above" : "")).fitted(toWidth: pane.width),
+      at: GridPoint(x: x, y: pane.origin.y), width: pane.width, style: PaneTitle.style(focused: focused))
     let unavailable = Set(state.catalog.unavailableItems(in: basket.lines).map(\.id))
     let lineRows = max(0, pane.height - 3)
     let lines = basket.lines
     if lines.isEmpty {
+      // With the focus here, a acts on basket lines, so the hint says how to get back to the items.
+      let hint = focused ? " empty: Tab back to the items" : " empty: a adds the selected item"
       grid.write(
-        " empty: a adds the selected item", at: GridPoint(x: x, y: pane.origin.y + 1),
+        hint.fitted(toWidth: pane.width), at: GridPoint(x: x, y: pane.origin.y + 1),
         style: Style(foreground: .muted))
     }
     let first = firstShownLine(state, paneHeight: pane.height)
@@ -70,11 +74,13 @@ enum BasketView {
     let totalRow = pane.origin.y + pane.height - 1
     let total =
       "\(basket.badgeQuantity) item\(basket.badgeQuantity == 1 ? "" : "s")  \(Money.format(basket.subtotal, currency: currency)) "
+    // The word gives way to the figures when both do not fit with a space between them.
+    let word = DisplayWidth.of(" Total ") + DisplayWidth.of(total) <= pane.width ? " Total" : ""
     grid.writeField(
-      " Total", at: GridPoint(x: x, y: totalRow), width: pane.width, style: Style(attributes: .bold))
+      word, at: GridPoint(x: x, y: totalRow), width: pane.width, style: Style(attributes: .bold))
     grid.writeField(
-      total, at: GridPoint(x: x, y: totalRow), width: pane.width, style: Style(attributes: .bold),
-      alignment: .trailing)
-    grid.write(" Total", at: GridPoint(x: x, y: totalRow), style: Style(attributes: .bold))
+      total.fitted(toWidth: pane.width - DisplayWidth.of(word)), at: GridPoint(x: x, y: totalRow),
+      width: pane.width, style: Style(attributes: .bold), alignment: .trailing)
+    grid.write(word, at: GridPoint(x: x, y: totalRow), style: Style(attributes: .bold))
   }
 }

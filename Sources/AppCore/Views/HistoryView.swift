@@ -21,8 +21,12 @@ enum HistoryView {
         title: "order of \(date(order.placedAt, in: state.timeZone))", lines: lines, scroll: 0, into: &grid)
       return
     }
-    let lines = orders.map { order in
-      row(date(order.placedAt, in: state.timeZone), summary(order, currency: currency), width: width)
+    // Each order with its number (the first placed is #1) and the second it was placed.
+    let lines = orders.enumerated().map { index, order in
+      row(
+        "#\(orders.count - index)  \(date(order.placedAt, in: state.timeZone))",
+        summary(order, currency: currency),
+        width: width)
     }
     // The selection is drawn plainly inside the reversed box, so it stands out with or without colour.
     let styles: [Int: Style] = [selection: .plain]
@@ -32,13 +36,14 @@ enum HistoryView {
       into: &grid, styles: styles)
   }
 
-  /// `2026-12-01 09:14` in `timeZone`.
+  /// `2026-12-01 09:14:05` in `timeZone`.
   static func date(_ date: Date, in timeZone: TimeZone) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
     func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
+    return
+      "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
   }
 
   /// `3 items, 1.20 EUR`.

@@ -8,8 +8,10 @@ enum MessageLogView {
 
   /// The log's lines for a box whose text is `width` columns wide, and the style of each refusal's lines.
   static func lines(_ state: AppState, width: Int) -> (lines: [String], styles: [Int: Style]) {
-    var lines: [String] = []
-    var styles: [Int: Style] = [:]
+    guard !state.messages.entries.isEmpty else { return (["no messages yet"], [:]) }
+    // The time column's heading: seconds since the app started.
+    var lines = ["time (s) message"]
+    var styles: [Int: Style] = [0: Style(attributes: .bold)]
     for message in state.messages.entries.reversed() {
       let time = ScriptOutput.seconds(message.milliseconds)
       let prefix = time + String(repeating: " ", count: max(1, 10 - time.count))
@@ -21,6 +23,6 @@ enum MessageLogView {
         lines.append((index == 0 ? prefix : String(repeating: " ", count: prefix.count)) + text)
       }
     }
-    return (lines.isEmpty ? ["no messages yet"] : lines, styles)
+    return (lines, styles)
   }
 }

@@ -1,5 +1,6 @@
 /// The presenter layout, for a projector: under the header, the badge in large digits with what the
-/// basket holds beside it, and the timeline below, as full as the window allows.
+/// basket holds beside it, and the timeline below, as full as the window allows: it grows with the
+/// window (taller lanes, taller marks) and is drawn in high contrast.
 enum PresenterView {
   /// Digits five rows high, three columns wide.
   static let digits: [Character: [String]] = [
@@ -8,18 +9,23 @@ enum PresenterView {
     "4": ["█ █", "█ █", "███", "  █", "  █"], "5": ["███", "█  ", "███", "  █", "███"],
     "6": ["███", "█  ", "███", "█ █", "███"], "7": ["███", "  █", "  █", "  █", "  █"],
     "8": ["███", "█ █", "███", "█ █", "███"], "9": ["███", "█ █", "███", "  █", "███"],
+    "-": ["   ", "   ", "███", "   ", "   "],
   ]
 
   /// Rows the large badge takes: a caption, five rows of digits, a line of what the basket holds.
   static let badgeRows = 7
 
   static func draw(_ state: AppState, layout: ScreenLayout, into grid: inout Grid) {
-    let timeline = layout.timelinePane(keeping: badgeRows)
-    TimelineView.draw(state, in: timeline.rect, density: timeline.density, into: &grid)
+    let timeline = layout.presenterTimeline
+    TimelineView.draw(
+      state, in: timeline.rect, density: timeline.density, laneHeight: timeline.laneHeight,
+      theme: .highContrast,
+      into: &grid)
     let space = timeline.rect.origin.y - 1
     guard space >= 1 else { return }
     let top = 1 + max(0, (space - badgeRows) / 2)
-    let number = "\(max(0, state.badge.value))"
+    // The badge as it is, a negative one (the simple store's drift) included.
+    let number = "\(state.badge.value)"
     let big = (0..<5).map { row in number.map { digits[$0]![row] }.joined(separator: " ") }
     let bigWidth = DisplayWidth.of(big[0])
     let x = max(0, (layout.width - bigWidth) / 2)

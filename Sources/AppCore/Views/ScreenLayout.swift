@@ -54,6 +54,17 @@ public struct ScreenLayout: Equatable {
   /// The timeline pane.
   public var timeline: GridRect { timelinePane.rect }
 
+  /// The presenter layout's timeline: under the large badge, and growing with the window: in full
+  /// detail its lanes take the spare rows, up to four rows each.
+  var presenterTimeline: (rect: GridRect, density: TimelineView.Density, laneHeight: Int) {
+    let base = timelinePane(keeping: PresenterView.badgeRows)
+    guard base.density == .full else { return (base.rect, base.density, 1) }
+    let spare = height - 4 - PresenterView.badgeRows - base.rect.height
+    let laneHeight = min(4, 1 + spare / (3 + extraLanes))
+    let rows = TimelineView.Density.full.rows(extraLanes: extraLanes, laneHeight: laneHeight)
+    return (GridRect(x: 0, y: statusRow - rows, width: width, height: rows), .full, laneHeight)
+  }
+
   /// The row of the list's column titles.
   public var listTitleRow: Int { 1 }
   /// The list's rows and columns.

@@ -3,26 +3,29 @@ import Shop
 /// A live marble diagram of the last seconds, time moving right to left with now at the right edge:
 /// a lane for each quantity the store published (`sent`), for each debounced value that reached the
 /// badge (`badge`) and for what the basket holds (`basket`), so that a badge out of step is drawn, not
-/// only written. Every event has its own mark and every value its own label; the debounce window is a
-/// bracket from the last value sent to the badge it produced; an axis gives the seconds, and letters
-/// on it mark the actions (checkout, reorder, store and interval changes).
+/// only written. Every event has its own mark (or its stack's count) and every label sits under its mark,
+/// with `+N` for those there is no room for; the debounce window is a bracket from the last value sent
+/// to the badge it produced, each with its own closing mark and length; letters on their own row above
+/// the axis mark the actions (checkout, reorder, store and interval changes); the axis gives the seconds.
 enum TimelineView {
-  /// The column where the lanes start, after their names.
-  static let laneStart = 8
+  /// The column where the lanes start, after their names and a space (`thr.lst` is seven wide).
+  static let laneStart = 9
 
   /// How much of the pane there is room for.
   enum Density: Equatable, Sendable {
-    /// Labels above or below each lane, the debounce windows and the axis: ten rows.
+    /// Labels above or below each lane, the debounce windows, a row for the action markers and the
+    /// axis: eleven rows.
     case full
     /// Three lanes with their values written in the lane, and the countdown: five rows.
     case compact
     /// The sent and badge lanes and the countdown: three rows.
     case minimal
 
-    /// The rows the pane takes with `extraLanes` lanes beyond sent, badge and basket.
-    func rows(extraLanes: Int) -> Int {
+    /// The rows the pane takes with `extraLanes` lanes beyond sent, badge and basket, each lane
+    /// `laneHeight` rows tall (taller lanes are drawn only in full).
+    func rows(extraLanes: Int, laneHeight: Int = 1) -> Int {
       switch self {
-      case .full: 10 + 2 * extraLanes
+      case .full: 11 + 2 * extraLanes + (laneHeight - 1) * (3 + extraLanes)
       case .compact: 5 + extraLanes
       case .minimal: 3 + extraLanes
       }
@@ -38,9 +41,15 @@ enum TimelineView {
     var finished: Int? = nil
   }
 
-  static func draw(_ state: AppState, in pane: GridRect, density: Density, into grid: inout Grid) {
+  /// Draws the timeline in `pane`; in full density, lanes `laneHeight` rows tall with marks as tall
+  /// (for a projector), in `theme`'s colours.
+  static func draw(
+    _ state: AppState, in pane: GridRect, density: Density, laneHeight: Int = 1,
+    theme: TimelineTheme = .standard,
+    into grid: inout Grid
+  ) {
     let laneWidth = max(1, pane.width - laneStart - 1)
-    let lanes = makeLanes(state)
+    let lanes = makeLanes(state, theme: theme)
     let column = { (milliseconds: Int) in
       Self.column(of: milliseconds, now: state.now, laneWidth: laneWidth, span: state.timelineSpan)
     }
@@ -49,17 +58,20 @@ enum TimelineView {
     case .full:
       drawTitle(state, at: y, width: pane.width, into: &grid)
       drawLabels(lanes[0], row: y + 1, column: column, laneWidth: laneWidth, into: &grid)
-      drawLane(lanes[0], row: y + 2, column: column, laneWidth: laneWidth, into: &grid)
-      drawWindows(state, row: y + 3, column: column, laneWidth: laneWidth, into: &grid)
-      var row = y + 4
+      drawLane(lanes[0], row: y + 2, height: laneHeight, column: column, laneWidth: laneWidth, into: &grid)
+      drawWindows(
+        state, row: y + 2 + laneHeight, column: column, laneWidth: laneWidth, style: theme.windows,
+        into: &grid)
+      var row = y + 3 + laneHeight
       for lane in lanes.dropFirst() {
-        drawLane(lane, row: row, column: column, laneWidth: laneWidth, into: &grid)
-        drawLabels(lane, row: row + 1, column: column, laneWidth: laneWidth, into: &grid)
-        row += 2
+        drawLane(lane, row: row, height: laneHeight, column: column, laneWidth: laneWidth, into: &grid)
+        drawLabels(lane, row: row + laneHeight, column: column, laneWidth: laneWidth, into: &grid)
+        row += laneHeight + 1
       }
-      drawAxis(
-        state, row: row, column: column, laneWidth: laneWidth, markerRows: (y + 1)...(row - 1), into: &grid)
-      drawCountdown(state, row: row + 1, width: pane.width, into: &grid)
+      drawMarkers(
+        state, row: row, column: column, markerRows: (y + 1)...(row - 1), style: theme.lines, into: &grid)
+      drawAxis(state, row: row + 1, column: column, laneWidth: laneWidth, style: theme.lines, into: &grid)
+      drawCountdown(state, row: row + 2, width: pane.width, into: &grid)
     case .compact:
       drawTitle(state, at: y, width: pane.width, into: &grid)
       for (index, lane) in lanes.enumerated() {
@@ -86,7 +98,7 @@ enum TimelineView {
     return (0..<laneWidth).contains(column) ? column : nil
   }
 
-  private static func makeLanes(_ state: AppState) -> [Lane] {
+  private static func makeLanes(_ state: AppState, theme: TimelineTheme) -> [Lane] {
     var sent: [(Int, String)] = []
     var badge: [(Int, String)] = []
     var basket: [(Int, String)] = []
@@ -106,14 +118,14 @@ enum TimelineView {
       }
     }
     let lanes = [
-      Lane(name: "sent", style: Style(foreground: .info, attributes: .bold), events: sent),
-      Lane(name: "badge", style: Style(foreground: .success, attributes: .bold), events: badge),
-      Lane(name: "basket", style: Style(foreground: .accent, attributes: .bold), events: basket),
+      Lane(name: "sent", style: theme.sent, events: sent),
+      Lane(name: "badge", style: theme.badge, events: badge),
+      Lane(name: "basket", style: theme.basket, events: basket),
     ]
     return lanes
       + stages.indices.map { index in
         Lane(
-          name: stages[index].laneName, style: Style(foreground: .highlight, attributes: .bold),
+          name: stages[index].laneName, style: theme.compared,
           events: staged[index], finished: finished[index])
       }
   }
@@ -141,10 +153,14 @@ enum TimelineView {
     grid.writeField(title.fitted(toWidth: width), at: GridPoint(x: 0, y: row), width: width, style: .plain)
   }
 
-  /// The lane's name, its dots, and a mark per event (values written in the lane when `inline`).
+  /// The lane's name, its dots, and a mark per event (values written in the lane when `inline`). A
+  /// lane `height` rows tall has its dots and counts on the middle row and each mark as a bar through
+  /// every row.
   private static func drawLane(
-    _ lane: Lane, row: Int, column: (Int) -> Int?, laneWidth: Int, inline: Bool = false, into grid: inout Grid
+    _ lane: Lane, row top: Int, height: Int = 1, column: (Int) -> Int?, laneWidth: Int, inline: Bool = false,
+    into grid: inout Grid
   ) {
+    let row = top + (height - 1) / 2
     grid.write(" " + lane.name, at: GridPoint(x: 0, y: row), style: Style(foreground: lane.style.foreground))
     grid.write(String(repeating: "·", count: laneWidth), at: GridPoint(x: laneStart, y: row), style: .plain)
     let visible = lane.events.compactMap { event in column(event.milliseconds).map { ($0, event.value) } }
@@ -156,7 +172,14 @@ enum TimelineView {
       return
     }
     for mark in LaneMarks.marks(columns: visible.map(\.0), width: laneWidth) {
-      grid.write(mark.text, at: GridPoint(x: laneStart + mark.column, y: row), style: lane.style)
+      guard height > 1 else {
+        grid.write(mark.text, at: GridPoint(x: laneStart + mark.column, y: row), style: lane.style)
+        continue
+      }
+      for bar in top..<(top + height) {
+        let text = bar == row && mark.count > 1 ? mark.text : "█"
+        grid.write(text, at: GridPoint(x: laneStart + mark.column, y: bar), style: lane.style)
+      }
     }
     drawEnd(of: lane, row: row, column: column, laneWidth: laneWidth, into: &grid)
   }
@@ -188,91 +211,158 @@ enum TimelineView {
     }
   }
 
-  /// The debounce windows: from the last value sent to the badge it produced, a bracket with its
-  /// length; for the value still pending, an open bracket to now.
-  private static func drawWindows(
-    _ state: AppState, row: Int, column: (Int) -> Int?, laneWidth: Int, into grid: inout Grid
-  ) {
-    let style = Style(foreground: .warning)
+  /// A debounce window on the lane's columns: from the last value sent to the badge it produced (or
+  /// to now, `open`, for the value still pending), with the lengths it stands for (more than one once
+  /// neighbours too close to label apart are merged).
+  private struct Window {
+    var start: Int
+    var end: Int
+    var cut: Bool
+    var open: Bool
+    var lengths: [Int]
+
+    /// The window's label: its length, or for merged windows how many and how long.
+    var label: String {
+      let tenths = lengths.map { ($0 + 50) / 100 }
+      func seconds(_ tenths: Int) -> String { "\(tenths / 10).\(tenths % 10)" }
+      guard tenths.count > 1 else { return "\(seconds(tenths[0])) s" }
+      let low = tenths.min()!
+      let high = tenths.max()!
+      let range = low == high ? seconds(low) : "\(seconds(low))–\(seconds(high))"
+      return "\(tenths.count)× \(range) s"
+    }
+
+    /// The bracket: `└───┘`, `─` first when it began before the lane's left edge, `▸` last while open.
+    var bracket: String {
+      (cut ? "─" : "└") + String(repeating: "─", count: end - start - 1) + (open ? "▸" : "┘")
+    }
+
+    /// One window from the start of this one to the end of `next`.
+    func merged(with next: Window) -> Window {
+      Window(start: start, end: next.end, cut: cut, open: next.open, lengths: lengths + next.lengths)
+    }
+  }
+
+  /// The debounce windows' columns: each with its own closing mark, neighbours that touch merged.
+  private static func windows(_ state: AppState, column: (Int) -> Int?) -> [Window] {
     var lastSent: Int?
-    var windows: [(from: Int, to: Int, open: Bool)] = []
+    var spans: [(from: Int, to: Int, open: Bool)] = []
     for timed in state.timeline.events {
       switch timed.event {
       case .sent: lastSent = timed.milliseconds
       case .badge:
         if let sent = lastSent, timed.milliseconds > sent {
-          windows.append((sent, timed.milliseconds, false))
+          spans.append((sent, timed.milliseconds, false))
         }
         lastSent = nil
       default: break
       }
     }
     if let pending = state.pending, state.debounce.milliseconds > 0 {
-      windows.append((pending.milliseconds, state.now, true))
+      spans.append((pending.milliseconds, state.now, true))
     }
-    for window in windows {
+    var windows: [Window] = []
+    for span in spans {
       // A window that ended before the lane's left edge is not drawn; one that began before it is cut.
-      guard let end = column(window.to) else { continue }
-      let start = column(window.from) ?? 0
+      guard let end = column(span.to) else { continue }
+      let start = column(span.from) ?? 0
       guard end > start else { continue }
-      var text = (column(window.from) == nil ? "─" : "└") + String(repeating: "─", count: end - start - 1)
-      text += window.open ? "▸" : "┘"
-      let length = window.open ? state.debounce.milliseconds : window.to - window.from
-      let tenths = (length + 50) / 100
-      let label = "\(tenths / 10).\(tenths % 10) s"
-      if label.count + 4 <= text.count {
-        // Inside the bracket when it is long enough, else just before or after it.
-        let middle = (text.count - label.count - 2) / 2
-        var characters = Array(text)
-        characters.replaceSubrange(middle..<(middle + label.count + 2), with: Array(" \(label) "))
-        text = String(characters)
-      } else if start >= label.count + 1 {
-        grid.write(label, at: GridPoint(x: laneStart + start - label.count - 1, y: row), style: style)
-      } else if end + 2 + label.count <= laneWidth {
-        grid.write(label, at: GridPoint(x: laneStart + end + 2, y: row), style: style)
+      let length = span.open ? state.debounce.milliseconds : span.to - span.from
+      let window = Window(
+        start: start, end: end, cut: column(span.from) == nil, open: span.open, lengths: [length])
+      if let last = windows.last, window.start <= last.end {
+        windows[windows.count - 1] = last.merged(with: window)
+      } else {
+        windows.append(window)
       }
-      grid.write(text, at: GridPoint(x: laneStart + start, y: row), style: style)
+    }
+    return windows
+  }
+
+  /// Where each window's label goes: inside its bracket when it is long enough, else just before or
+  /// after it where no other bracket or label is; a window whose label fits nowhere is merged with a
+  /// neighbour, so that every bracket drawn is labelled.
+  private static func labelColumns(_ windows: inout [Window], laneWidth: Int) -> [Int?] {
+    while true {
+      var columns: [Int?] = []
+      var free = 0
+      var unlabelled: Int?
+      for (index, window) in windows.enumerated() {
+        let width = DisplayWidth.of(window.label)
+        let nextStart = index + 1 < windows.count ? windows[index + 1].start : laneWidth + 1
+        if width + 4 <= window.end - window.start + 1 {
+          columns.append(window.start + (window.end - window.start + 1 - width) / 2)
+          free = window.end + 2
+        } else if window.start - width - 1 >= free {
+          columns.append(window.start - width - 1)
+          free = window.end + 2
+        } else if window.end + 2 + width <= min(laneWidth, nextStart - 1) {
+          columns.append(window.end + 2)
+          free = window.end + 3 + width
+        } else {
+          unlabelled = index
+          break
+        }
+      }
+      guard let index = unlabelled, windows.count > 1 else {
+        return columns + Array(repeating: nil, count: windows.count - columns.count)
+      }
+      let first = index + 1 < windows.count ? index : index - 1
+      windows[first] = windows[first].merged(with: windows[first + 1])
+      windows.remove(at: first + 1)
     }
   }
 
-  /// The seconds, counted back from now at the right edge, and a letter for each action, whose column
-  /// is marked through the lanes.
-  private static func drawAxis(
-    _ state: AppState, row: Int, column: (Int) -> Int?, laneWidth: Int, markerRows: ClosedRange<Int>,
+  /// The debounce windows: from the last value sent to the badge it produced, a bracket with its
+  /// length; for the value still pending, an open bracket to now.
+  private static func drawWindows(
+    _ state: AppState, row: Int, column: (Int) -> Int?, laneWidth: Int, style: Style, into grid: inout Grid
+  ) {
+    var windows = windows(state, column: column)
+    let labels = labelColumns(&windows, laneWidth: laneWidth)
+    for (window, label) in zip(windows, labels) {
+      grid.write(window.bracket, at: GridPoint(x: laneStart + window.start, y: row), style: style)
+      guard let label else { continue }
+      let inside = label > window.start && label < window.end
+      grid.write(
+        inside ? " \(window.label) " : window.label,
+        at: GridPoint(x: laneStart + label - (inside ? 1 : 0), y: row), style: style)
+    }
+  }
+
+  /// A letter for each action on its own row above the axis, its column marked up through the lanes.
+  private static func drawMarkers(
+    _ state: AppState, row: Int, column: (Int) -> Int?, markerRows: ClosedRange<Int>, style muted: Style,
     into grid: inout Grid
   ) {
-    let muted = Style(foreground: .muted)
-    grid.write(String(repeating: " ", count: laneWidth), at: GridPoint(x: laneStart, y: row), style: .plain)
-    // An action's letter wins its column; a label it would cut or run into is left out whole (its tick
-    // mark stays where the letter leaves it room), so the axis never reads "-9M", "-2sM" or "noM".
-    let marked = state.timeline.events.compactMap { timed -> (at: Int, letter: Character)? in
-      guard case .action(let action) = timed.event, let at = column(timed.milliseconds) else { return nil }
-      return (at, action.mark.letter)
-    }
-    let markedColumns = Set(marked.map(\.at))
-    func isFree(_ columns: Range<Int>) -> Bool { !columns.contains { markedColumns.contains($0) } }
-    let step = state.timelineSpan <= 10_000 ? 1000 : state.timelineSpan <= 30_000 ? 5000 : 10_000
-    var tick = step
-    while let at = column(state.now - tick) {
-      let label = "┊-\(tick / 1000)s"
-      if at + label.count < laneWidth - 4, isFree(at..<(at + label.count + 1)) {
-        grid.write(label, at: GridPoint(x: laneStart + at, y: row), style: muted)
-      } else if isFree(at..<(at + 1)) {
-        grid.write("┊", at: GridPoint(x: laneStart + at, y: row), style: muted)
-      }
-      tick += step
-    }
-    if isFree((laneWidth - 3)..<laneWidth) {
-      grid.write("now", at: GridPoint(x: laneStart + laneWidth - 3, y: row), style: .plain)
-    }
-    for (at, letter) in marked {
+    for timed in state.timeline.events {
+      guard case .action(let action) = timed.event, let at = column(timed.milliseconds) else { continue }
       let x = laneStart + at
       for markerRow in markerRows
       where grid[x, markerRow].content == .glyph("·") || grid[x, markerRow].content == .glyph(" ") {
         grid.write("│", at: GridPoint(x: x, y: markerRow), style: muted)
       }
-      grid.write(String(letter), at: GridPoint(x: x, y: row), style: Style(attributes: [.bold, .reverse]))
+      grid.write(
+        String(action.mark.letter), at: GridPoint(x: x, y: row), style: Style(attributes: [.bold, .reverse]))
     }
+  }
+
+  /// The seconds, counted back from now at the right edge.
+  private static func drawAxis(
+    _ state: AppState, row: Int, column: (Int) -> Int?, laneWidth: Int, style muted: Style,
+    into grid: inout Grid
+  ) {
+    grid.write(String(repeating: " ", count: laneWidth), at: GridPoint(x: laneStart, y: row), style: .plain)
+    let step = state.timelineSpan <= 10_000 ? 1000 : state.timelineSpan <= 30_000 ? 5000 : 10_000
+    var tick = step
+    while let at = column(state.now - tick) {
+      let label = "┊-\(tick / 1000)s"
+      grid.write(
+        at + label.count < laneWidth - 4 ? label : "┊", at: GridPoint(x: laneStart + at, y: row), style: muted
+      )
+      tick += step
+    }
+    grid.write("now", at: GridPoint(x: laneStart + laneWidth - 3, y: row), style: .plain)
   }
 
   private static func drawCountdown(_ state: AppState, row: Int, width: Int, into grid: inout Grid) {
