@@ -9,11 +9,11 @@ import Testing
     app.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  @Test func theLongestLaneNameKeepsASpaceBeforeItsLane() {
+  @Test func theLongestLaneNameKeepsASpaceBeforeItsLane() throws {
     let app = TestStore(exhaustive: false)
-    app.press(.character("l"), .character("l"), .character("l"))
-    let lane = Self.rows(app).first { $0.hasPrefix(" thr.lst") } ?? ""
-    #expect(lane.hasPrefix(" thr.lst ·"), "\(lane)")
+    app.perform(.lane(try LabPipeline.parse("dropFirst 10")))
+    let lane = Self.rows(app).first { $0.hasPrefix(" drop 10") } ?? ""
+    #expect(lane.hasPrefix(" drop 10 ·"), "seven columns of name, then a space: \(lane)")
   }
 
   @Test func theEmptyBasketsHintSaysWhatWorksWhileItHasTheFocus() {
