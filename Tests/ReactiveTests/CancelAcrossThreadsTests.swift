@@ -4,14 +4,11 @@ import Reactive
 import Synchronization
 import Testing
 
-/// Once `cancel()` has returned, a sink's closure is not called again, whichever thread sends: a
-/// call already under way on another thread may finish, but none begins.
-///
-/// "Already under way" cannot be seen from inside the closure: a thread that began a call before
-/// `cancel()` returned may be descheduled before the closure's first instruction, and a flag the
-/// closure reads then would wrongly count it as late. So the tests either hold the delivering thread
-/// at a known point, or count only values sent after `cancel()` returned, whose delivery cannot have
-/// begun before.
+/// Once `cancel()` has returned, a sink's closure does not start again, whichever thread sends: a
+/// cancel on another thread waits for a call under way there to return, so a flag set after
+/// `cancel()` returns is never seen by the closure (`RaceStressTests` checks exactly that under load).
+/// These tests hold the delivering thread at a known point, or count values sent after `cancel()`
+/// returned.
 @Suite(.serialized) struct CancelAcrossThreadsTests {
   @Test func aSinkBehindAnOperatorIsNotCalledWhenCancelledWhileItsValueIsOnTheWay() {
     let subject = PassthroughSubject<Int, Never>()
@@ -39,37 +36,52 @@ import Testing
     #expect(received.value == [])
   }
 
-  @Test func aValueQueuedWhileAnotherThreadCallsTheSinkIsNotDeliveredAfterCancel() {
+  @Test func aCancelOnAnotherThreadWaitsForTheCallUnderWayAndDropsTheValueQueuedBehindIt() {
     let subject = PassthroughSubject<Int, Never>()
     let inSink = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
+    let cancelReturned = DispatchSemaphore(value: 0)
+    let cancelReturnedDuringTheCall = AtomicFlag()
     let received = Locked<[Int]>([])
     let cancellable = subject.sink { value in
       received.append(value)
-      if value == 1 {
-        inSink.signal()
-        _ = proceed.wait(timeout: .now() + 5)
-      }
+      guard value == 1 else { return }
+      inSink.signal()
+      // Had cancel() returned while this call is under way, this would see it. It waits a bounded
+      // time, which passes in full only when the test passes.
+      if cancelReturned.wait(timeout: .now() + 0.5) == .success { cancelReturnedDuringTheCall.set() }
     }
-    let secondSent = DispatchSemaphore(value: 0)
     let finished = allCompleteInTime(
       seconds: 10,
       [
         { subject.send(1) },
         {
           inSink.wait()
-          // Queued for the first thread (or waiting for it): its call is under way.
-          DispatchQueue.global().async {
-            subject.send(2)
-            secondSent.signal()
-          }
-          // Give the second send time to reach the subject; cancelling first would only make the
-          // test pass trivially.
-          _ = secondSent.wait(timeout: .now() + 0.2)
+          // Queued for the first thread, whose call is under way.
+          subject.send(2)
           cancellable.cancel()
-          proceed.signal()
+          cancelReturned.signal()
         },
       ])
+    #expect(finished)
+    #expect(!cancelReturnedDuringTheCall.isSet)
+    #expect(received.value == [1])
+  }
+
+  @Test func aCancelFromInsideTheClosureDoesNotWaitForItself() {
+    let subject = PassthroughSubject<Int, Never>()
+    let received = Locked<[Int]>([])
+    let box = Locked<AnyCancellable?>(nil)
+    let finished = completesInTime(seconds: 5) {
+      let cancellable = subject.sink { value in
+        received.append(value)
+        box.value?.cancel()
+        // Nested: the sink is already cancelled, so this value is not received.
+        subject.send(value + 10)
+      }
+      box.withLock { $0 = cancellable }
+      subject.send(1)
+      subject.send(2)
+    }
     #expect(finished)
     #expect(received.value == [1])
   }

@@ -4,33 +4,24 @@ import Synchronization
 ///
 /// The calls are closures that take the subscriber as an argument instead of capturing it, built
 /// where the subscriber's type is known: they are specialised, and need no context of their own, so
-/// that making a conduit allocates only the conduit. A ``Subscribers/Sink``'s value closure is kept
-/// and called directly. No stored property needs the value type's metadata to be destroyed, so that
-/// releasing a conduit of a ``PassthroughSubject`` runs no generic lookup.
+/// that making a conduit allocates only the conduit. No stored property needs the value type's
+/// metadata to be destroyed, so that releasing a conduit of a ``PassthroughSubject`` runs no generic
+/// lookup.
 @usableFromInline
 final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
   /// Hands a value to the subscriber and returns the extra demand it asks for.
   @usableFromInline let deliverValue: (AnyObject, Output) -> Subscribers.Demand
   /// Hands the completion to the subscriber.
   @usableFromInline let deliverCompletion: (AnyObject, Subscribers.Completion<Failure>) -> Void
-  /// The value closure of a sink subscriber, called without going through the sink: a sink never
-  /// asks for more demand, and this copy stays alive with the conduit whatever the sink lets go of.
-  @usableFromInline let sinkValue: ((Output) -> Void)?
-  /// Whether ``sinkValue`` is set; testing the flag rather than the optional keeps the closure from
-  /// being copied, and so retained, on each call.
-  @usableFromInline let callsSinkValue: Bool
 
   @inlinable
   init(
     registry: SubjectRegistry, parent: AnyObject?, subscriber: Unmanaged<AnyObject>,
     deliverValue: @escaping (AnyObject, Output) -> Subscribers.Demand,
-    deliverCompletion: @escaping (AnyObject, Subscribers.Completion<Failure>) -> Void,
-    sinkValue: ((Output) -> Void)?
+    deliverCompletion: @escaping (AnyObject, Subscribers.Completion<Failure>) -> Void
   ) {
     self.deliverValue = deliverValue
     self.deliverCompletion = deliverCompletion
-    self.sinkValue = sinkValue
-    callsSinkValue = sinkValue != nil
     super.init(registry: registry, parent: parent, subscriber: subscriber)
   }
 
@@ -45,22 +36,19 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
         deliverValue: { unsafeDowncast($0, to: Subscribers.Sink<Output, Failure>.self).receive($1) },
         deliverCompletion: {
           unsafeDowncast($0, to: Subscribers.Sink<Output, Failure>.self).receive(completion: $1)
-        },
-        sinkValue: sink.valueClosureForSubject())
+        })
     }
     if S.self is AnyObject.Type {
       return SubjectConduit(
         registry: registry, parent: parent,
         subscriber: .passRetained(_unsafeReferenceCast(subscriber, to: AnyObject.self)),
         deliverValue: { _unsafeReferenceCast($0, to: S.self).receive($1) },
-        deliverCompletion: { _unsafeReferenceCast($0, to: S.self).receive(completion: $1) },
-        sinkValue: nil)
+        deliverCompletion: { _unsafeReferenceCast($0, to: S.self).receive(completion: $1) })
     }
     return SubjectConduit(
       registry: registry, parent: parent, subscriber: .passRetained(SubscriberBox(subscriber)),
       deliverValue: { unsafeDowncast($0, to: SubscriberBox<S>.self).wrapped.receive($1) },
-      deliverCompletion: { unsafeDowncast($0, to: SubscriberBox<S>.self).wrapped.receive(completion: $1) },
-      sinkValue: nil)
+      deliverCompletion: { unsafeDowncast($0, to: SubscriberBox<S>.self).wrapped.receive(completion: $1) })
   }
 
   /// The mailbox, once made.
@@ -88,10 +76,6 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
   /// conduit is a guaranteed argument and its closures are called without being retained.
   @inlinable @inline(never)
   func deliver(_ value: Output) {
-    if callsSinkValue {
-      sinkValue!(value)
-      return
-    }
     let more = subscriber.unsafelyUnwrapped._withUnsafeGuaranteedRef { deliverValue($0, value) }
     if more != .none { addDemand(more) }
   }

@@ -1,5 +1,5 @@
-/// The bits of a ``Subscribers/Sink``'s phase: where it is in its life, and whether a value call is
-/// under way.
+/// The bits of a ``Subscribers/Sink``'s phase: where it is in its life, whether a value call is
+/// under way, and how many cancels on other threads wait for that call to return.
 @usableFromInline
 enum SinkPhase {
   /// Waiting for a subscription.
@@ -15,4 +15,7 @@ enum SinkPhase {
   /// A value is being handed to the closure by ``Subscribers/Sink/receive(_:)``: whoever ends the
   /// sink meanwhile leaves its closures for that call to let go when it returns.
   @inlinable static var inCall: Int { 4 }
+  /// One cancel on another thread waiting for the value call under way to return; the bits from
+  /// this one up count them, and the call wakes that many when it returns.
+  @inlinable static var waiter: Int { 8 }
 }

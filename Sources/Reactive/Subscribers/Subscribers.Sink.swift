@@ -11,8 +11,10 @@ import Synchronization
 extension Subscribers {
   /// A subscriber that requests every value and hands each, and the completion, to a closure.
   ///
-  /// Once ``cancel()`` has returned, the value closure is not called again, whichever thread sends: a
-  /// call already under way on another thread may finish, but none begins. After the completion, a
+  /// Once ``cancel()`` has returned, the value closure does not start again, whichever thread sends:
+  /// a cancel on another thread than the one calling the closure waits for that call to return (a
+  /// cancel from inside the closure, on its own thread, does not wait). So a closure must not wait
+  /// for a thread that is cancelling its own sink. After the completion, a
   /// failure or cancellation, the sink lets its closures go (a closure that is running is let go
   /// when it returns), so that what they capture is released even while the sink's cancellable is
   /// still held. Events after the end are ignored; a second subscription is cancelled.
@@ -36,6 +38,11 @@ extension Subscribers {
     @usableFromInline let phase = Atomic<Int>(SinkPhase.awaiting)
     /// How many getters are copying a closure; letting the closures go waits for none.
     @usableFromInline let readers = Atomic<Int>(0)
+    /// The thread that began the value call under way (stored before the phase says `inCall`), so
+    /// that a cancel from inside that call does not wait for it to return.
+    @usableFromInline let caller = Atomic<UInt>(0)
+    /// What cancels on other threads wait on for the value call under way; made by the first.
+    @usableFromInline let callEnded = AtomicLazyReference<SinkCallGate>()
     /// The subscription, while the phase is `subscribed`. Written only by the thread that moved the
     /// phase to `subscribing`, and taken only by the thread that moved it from `subscribed` to
     /// `terminal`; the atomic's ordering publishes it between them.
@@ -99,15 +106,33 @@ extension Subscribers {
         if current & SinkPhase.stage == SinkPhase.subscribed { callValueClosure(value) }
         return .none
       }
-      guard current == SinkPhase.subscribed,
+      guard current == SinkPhase.subscribed else { return .none }
+      // Before the phase says a call is under way, so that a cancel that sees the call sees whose.
+      caller.store(currentThreadIdentifier(), ordering: .relaxed)
+      guard
         phase.compareExchange(
           expected: current, desired: current | SinkPhase.inCall, ordering: .acquiringAndReleasing
         ).exchanged
       else { return .none }
       callValueClosure(value)
-      let after = phase.bitwiseAnd(~SinkPhase.inCall, ordering: .sequentiallyConsistent).newValue
-      if after == SinkPhase.terminal { releaseClosures() }
+      endValueCall()
       return .none
+    }
+
+    /// Ends a value call: wakes the cancels waiting for it, and lets the closures go if the sink
+    /// ended meanwhile.
+    @inlinable @inline(__always)
+    func endValueCall() {
+      let before = phase.bitwiseAnd(SinkPhase.stage, ordering: .acquiringAndReleasing).oldValue
+      if before >= SinkPhase.waiter { wakeWaiters(before / SinkPhase.waiter) }
+      if before & SinkPhase.stage == SinkPhase.terminal { releaseClosures() }
+    }
+
+    /// Wakes `count` cancels waiting for the value call that just returned.
+    @usableFromInline
+    func wakeWaiters(_ count: Int) {
+      let gate = callEnded.load().unsafelyUnwrapped
+      for _ in 0..<count { gate.open() }
     }
 
     /// Calls the value closure through its box, made the first time. Call inside a value call.
@@ -127,23 +152,38 @@ extension Subscribers {
       if before & SinkPhase.inCall == 0 { releaseClosures() }
     }
 
-    /// Cancels the subscription; nothing more is received. A value call already under way on another
-    /// thread may finish; none begins once this returns.
+    /// Cancels the subscription; nothing more is received. If another thread is calling the value
+    /// closure, waits for that call to return (unless this thread is the one calling it, further up
+    /// its stack): once this returns, the closure is not running on another thread and starts no
+    /// more.
     public func cancel() {
       // Cancelled before it was ever subscribed, the sink keeps its closures until the subscription
-      // arrives: a subject may be reading them to attach the sink.
+      // arrives (`receive(subscription:)` lets them go).
       var before = 0
       // Called on the returned value, which is then dropped: no copy of the existential.
       terminateTakingSubscription(from: &before)?.cancel()
+      waitForValueCallOnAnotherThread()
       guard before & SinkPhase.stage == SinkPhase.subscribed else { return }
       if before & SinkPhase.inCall == 0 { releaseClosures() }
     }
 
-    /// The value closure, for a subject that calls it itself, or `nil` if the sink is no longer
-    /// waiting for its first subscription.
-    @inlinable
-    func valueClosureForSubject() -> ((Input) -> Void)? {
-      phase.load(ordering: .acquiring) == SinkPhase.awaiting ? valueBody : nil
+    /// Once the sink has ended: if a value call is under way on another thread, waits for it to
+    /// return. No call begins after the end, so the call waited for is the last.
+    private func waitForValueCallOnAnotherThread() {
+      var current = phase.load(ordering: .acquiring)
+      guard current & SinkPhase.inCall != 0,
+        caller.load(ordering: .relaxed) != currentThreadIdentifier()
+      else { return }
+      let gate = callEnded.load() ?? callEnded.storeIfNil(SinkCallGate())
+      while current & SinkPhase.inCall != 0 {
+        let (exchanged, original) = phase.compareExchange(
+          expected: current, desired: current + SinkPhase.waiter, ordering: .acquiringAndReleasing)
+        if exchanged {
+          gate.wait()
+          return
+        }
+        current = original
+      }
     }
 
     /// What `read` returns from the closures, or `nil` once the sink has ended.
@@ -182,7 +222,7 @@ extension Subscribers {
           break
         }
         let (exchanged, original) = phase.compareExchange(
-          expected: current, desired: SinkPhase.terminal | (current & SinkPhase.inCall),
+          expected: current, desired: SinkPhase.terminal | (current & ~SinkPhase.stage),
           ordering: .sequentiallyConsistent)
         guard exchanged else {
           current = original
