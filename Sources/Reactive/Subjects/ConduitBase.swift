@@ -14,9 +14,9 @@ class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
   /// The raw value of unlimited demand.
   @inlinable static var unlimited: UInt { Subscribers.Demand.unlimited.rawValue }
 
-  /// ``ConduitState`` bits. A new conduit starts busy, its token held by the subscribing thread
-  /// while the subscriber receives its subscription.
-  @usableFromInline final let state = Atomic<UInt>(ConduitState.busy)
+  /// ``ConduitState`` bits. A new conduit starts busy and subscribing, its token held by the
+  /// subscribing thread while the subscriber receives its subscription.
+  @usableFromInline final let state = Atomic<UInt>(ConduitState.busy | ConduitState.subscribing)
   /// The demand not yet used, as a raw ``Subscribers/Demand``.
   @usableFromInline final let demand = Atomic<UInt>(0)
   /// The subject's subscriber list and lock.

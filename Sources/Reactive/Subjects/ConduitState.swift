@@ -3,7 +3,8 @@
 /// `busy` is the delivery token: the one thread holding it is the only one that calls the
 /// subscriber, so calls never overlap. It is set only under the registry's lock (by a send, a
 /// completion, a request or a subscribe that finds the conduit idle) and cleared only by its holder,
-/// with a compare-and-exchange that fails while `work` or `closed` is set, so that neither is missed.
+/// with a compare-and-exchange that fails while `work`, `missed` or `closed` is set, so that none is
+/// missed.
 @usableFromInline
 enum ConduitState {
   /// Cancelled or completed: no call to the subscriber begins any more.
@@ -12,4 +13,13 @@ enum ConduitState {
   @inlinable static var busy: UInt { 2 }
   /// Events wait in the mailbox, or a replaying conduit was sent a request, for the token holder.
   @inlinable static var work: UInt { 4 }
+  /// The subscriber is still receiving its subscription, on the thread holding the token (set with
+  /// `busy` when the conduit is made, cleared when that thread lets the token go). Values other
+  /// threads send meanwhile skip it, rather than being queued for the subscribing thread: otherwise
+  /// a thread that subscribes while others keep sending would deliver their values for as long as
+  /// they send. Completions and requests are still queued for it.
+  @inlinable static var subscribing: UInt { 8 }
+  /// A replaying conduit skipped a value while subscribing: the token holder takes the subject's
+  /// latest value as pending before letting go.
+  @inlinable static var missed: UInt { 16 }
 }

@@ -8,7 +8,8 @@
 /// Safe to use from any thread, with the same guarantees as ``PassthroughSubject``: no lock is held
 /// while a subscriber is called, each subscriber receives values one call at a time in the order the
 /// sends happened, and a send from inside a subscriber's `receive` is delivered at once,
-/// recursively, as in Combine. Attached to an upstream publisher, it requests unlimited values from
+/// recursively, as in Combine. Values sent by other threads while a subscriber is still receiving
+/// its subscription are not delivered one by one: it gets the latest of them once it is done. Attached to an upstream publisher, it requests unlimited values from
 /// it at once, and cancels it when deallocated.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
   @usableFromInline let core: SubjectCore<Output, Failure>

@@ -6,8 +6,12 @@
 /// Safe to use from any thread, and no lock is held while a subscriber is called: a subscriber may
 /// wait for another thread that subscribes, cancels or sends. Each subscriber receives values one
 /// call at a time, in the order the sends happened; a value sent while another thread is still
-/// calling a subscriber reaches that subscriber when the call returns, from that thread. A send from
-/// inside a subscriber's `receive` is delivered at once, recursively, as in Combine.
+/// calling a subscriber reaches that subscriber when the call returns, from that thread, so every
+/// value has reached every subscriber once all sends have returned; that thread delivers for as long
+/// as others keep sending to the subscriber. A subscriber still receiving its subscription on another
+/// thread is not yet sent values (the thread subscribing it would otherwise deliver others' values
+/// for as long as they send). A send from inside a subscriber's `receive` is delivered at once,
+/// recursively, as in Combine.
 ///
 /// Attached to upstream publishers (``Publisher/subscribe(_:)->()`` or ``send(subscription:)``),
 /// it requests unlimited values from them once any of its subscribers first demands, and cancels

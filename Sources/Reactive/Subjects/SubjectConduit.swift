@@ -105,12 +105,19 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
         end()
         return
       }
-      if current & ConduitState.work != 0 {
+      if current & (ConduitState.work | ConduitState.missed) != 0 {
         registry.lock.lock()
         let mailbox = typedMailbox
         let events = mailbox?.events ?? []
         mailbox?.events = []
-        state.bitwiseAnd(~ConduitState.work, ordering: .acquiringAndReleasing)
+        let taken = state.bitwiseAnd(
+          ~(ConduitState.work | ConduitState.missed), ordering: .acquiringAndReleasing
+        ).oldValue
+        if taken & ConduitState.missed != 0 {
+          // Values were sent while the subscriber was receiving its subscription: it is owed the
+          // latest.
+          mailbox?.pending = unsafeDowncast(registry, to: SubjectCore<Output, Failure>.self).current
+        }
         registry.lock.unlock()
         for event in events {
           switch event {
@@ -121,6 +128,8 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
         if registry.replays { offerPending() }
         continue
       }
+      // Letting go also ends the subscribing stage: from here on, other threads' values are queued
+      // for whoever holds the token.
       if state.compareExchange(expected: current, desired: 0, ordering: .acquiringAndReleasing).exchanged {
         return
       }

@@ -56,7 +56,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
     }
     let thread = currentThreadIdentifier()
     withUnsafeTemporaryAllocation(of: ConduitClaim.self, capacity: count) { claims in
-      let claimed = claimLocked(into: claims, by: thread, queueing: .value(value))
+      let claimed = claimLocked(into: claims, by: thread, queueing: .value(value), skipsSubscribing: true)
       lock.unlock()
       if claimed == 1 {
         claims[0].conduit._withUnsafeGuaranteedRef { base in
@@ -89,7 +89,8 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
     self.completion = completion
     let thread = currentThreadIdentifier()
     withUnsafeTemporaryAllocation(of: ConduitClaim.self, capacity: count) { claims in
-      let claimed = claimLocked(into: claims, by: thread, queueing: .completion(completion))
+      let claimed = claimLocked(
+        into: claims, by: thread, queueing: .completion(completion), skipsSubscribing: false)
       lock.unlock()
       for index in 0..<claimed {
         let claim = claims[index]
@@ -110,19 +111,30 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
   }
 
   /// Walks the list and takes the token of every open conduit whose token is free, notes those whose
-  /// token this thread already holds, and queues `event` for the others. Returns how many conduits it
-  /// wrote to `claims`, in list order. Call holding the lock.
+  /// token this thread already holds, and queues `event` for the others; a value
+  /// (`skipsSubscribing`) skips a subscriber still receiving its subscription on another thread.
+  /// Returns how many conduits it wrote to `claims`, in list order. Call holding the lock.
   @inlinable
   func claimLocked(
     into claims: UnsafeMutableBufferPointer<ConduitClaim>, by thread: UInt,
-    queueing event: @autoclosure () -> ConduitEvent<Output, Failure>
+    queueing event: @autoclosure () -> ConduitEvent<Output, Failure>, skipsSubscribing: Bool
   ) -> Int {
     var claimed = 0
     var link = head
     while let reference = link {
       reference._withUnsafeGuaranteedRef { base in
         link = base.next
-        guard base.state.load(ordering: .acquiring) & ConduitState.closed == 0 else { return }
+        let state = base.state.load(ordering: .acquiring)
+        guard state & ConduitState.closed == 0 else { return }
+        if state & ConduitState.subscribing != 0, skipsSubscribing {
+          guard base.owner == thread else {
+            // Not yet a subscriber this value goes to; a replaying one is owed the latest value.
+            if replays { base.state.bitwiseOr(ConduitState.missed, ordering: .relaxed) }
+            return
+          }
+          // Sent from inside its own subscribing, delivered at once: this is the latest value now.
+          base.state.bitwiseAnd(~ConduitState.missed, ordering: .relaxed)
+        }
         if let role = base.claimLocked(by: thread) {
           claims[claimed] = ConduitClaim(base, role)
           claimed += 1

@@ -13,6 +13,13 @@ import Synchronization
 ///
 /// A send from inside a delivery, on the thread that holds the token, is delivered at once,
 /// recursively, as Combine does (its conduits hold a recursive lock while calling a subscriber).
+/// A value from another thread skips a conduit whose subscriber is still receiving its subscription
+/// (``ConduitState/subscribing``), so that subscribing never delivers others' values.
+///
+/// A token holder delivers what others queue for it for as long as they do. It cannot leave that
+/// work to them without breaking one of two promises: that every value has been delivered once all
+/// sends have returned (the senders have left), or that a sender never waits for a subscriber (a
+/// sender waiting for a busy subscriber deadlocks subjects that feed each other from several threads).
 ///
 /// The list is doubly linked, so that subscribing and cancelling cost the same however many
 /// subscribers there are. It holds a reference to each conduit; a conduit leaves it only when it is
