@@ -1,3 +1,4 @@
+import Foundation
 import Reactive
 import Testing
 
@@ -179,6 +180,31 @@ import Testing
     subject.send(2)
     #expect(first.events == [.subscription, .value(0), .value(1), .value(2)])
     #expect(late.events == [.subscription, .value(1), .value(2)])
+  }
+
+  /// Found by the model test: demand that arrives from another thread while a send is on its way to
+  /// a subscriber without demand let that send through, and then the older value kept for lack of
+  /// demand was delivered after it.
+  @Test func aValueKeptForLackOfDemandIsNotDeliveredAfterANewerOne() {
+    let subject = CurrentValueSubject<Int, TestError>(0)
+    let starved = Recorder<Int, TestError>(request: .none)
+    // Called first with each value: while it holds the send of 1, another thread gives `starved`
+    // demand.
+    let first = Recorder<Int, TestError>(onValue: { value in
+      guard value == 1 else { return }
+      let requested = DispatchSemaphore(value: 0)
+      Thread {
+        starved.request(.max(2))
+        requested.signal()
+      }.start()
+      requested.wait()
+    })
+    subject.subscribe(first)
+    subject.subscribe(starved)
+    subject.send(1)
+    #expect(starved.values == [1])
+    subject.send(2)
+    #expect(starved.values == [1, 2])
   }
 }
 

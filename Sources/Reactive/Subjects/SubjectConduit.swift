@@ -69,6 +69,9 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
       if registry.replays { typedMailbox?.pending = value }
       return
     }
+    // A value kept for lack of demand is older than this one: delivering it after would put it out
+    // of order (demand can arrive from another thread between a send's claim and its delivery).
+    if registry.replays { typedMailbox?.pending = nil }
     deliver(value)
   }
 
