@@ -68,8 +68,9 @@ end-to-end:
 	python3 Tests/EndToEnd/install_e2e.py
 
 ## tsan: the whole suite under ThreadSanitizer. The fuzzers and the soak test run shorter here (their
-## inputs are single-threaded and `make test` runs them in full); every concurrency test runs as is.
-TSAN_ENV := SHOP_FUZZ_ITERATIONS=200 SHOP_SOAK_EVENTS=20000
+## inputs are single-threaded and `make test` runs them in full); every concurrency test runs as is,
+## and the subjects' model test longer (200,000 random operations per subject instead of 20,000).
+TSAN_ENV := SHOP_FUZZ_ITERATIONS=200 SHOP_SOAK_EVENTS=20000 SHOP_MODEL_OPERATIONS=200000
 tsan: deps
 	$(SWIFT) build --sanitize=thread --product shopPackageTests
 	$(TSAN_ENV) $(SWIFT) test --skip-build --sanitize=thread
