@@ -18,6 +18,7 @@ import Testing
   /// a value of a thread that does not follow that thread's previous one.
   final class Watch: @unchecked Sendable {
     let cancelReturned = AtomicFlag()
+    let calls = AtomicCounter()
     let startedAfterCancel = AtomicCounter()
     let overlaps = AtomicCounter()
     let disorder = AtomicCounter()
@@ -37,6 +38,7 @@ import Testing
       let sequence = value & 0xFFFF_FFFF
       if sequence <= last[thread] { disorder.increment() }
       last[thread] = sequence
+      calls.increment()
       inside.wrappingSubtract(1, ordering: .sequentiallyConsistent)
     }
 
@@ -60,6 +62,7 @@ import Testing
     let subject = PassthroughSubject<Int, Never>()
     let stop = AtomicFlag()
     let cycles = AtomicCounter()
+    let deliveries = AtomicCounter()
     let late = AtomicCounter()
     let overlaps = AtomicCounter()
     let disorder = AtomicCounter()
@@ -80,8 +83,13 @@ import Testing
         while clock.now < deadline {
           let watch = Watch(threads: senders)
           let cancellable = subject.sink { watch.receive($0) }
+          // Values sent while the sink was subscribing skip it: let a few arrive, so that the
+          // cancel races with deliveries.
+          var spins = 0
+          while watch.calls.value < 2 && spins < 100_000 { spins += 1 }
           cancellable.cancel()
           watch.cancelReturned.set()
+          deliveries.increment(by: watch.calls.value)
           late.increment(by: watch.startedAfterCancel.value)
           overlaps.increment(by: watch.overlaps.value)
           disorder.increment(by: watch.disorder.value)
@@ -91,6 +99,7 @@ import Testing
     }
     #expect(allCompleteInTime(seconds: Self.budget.seconds + Self.watchdogSeconds, sending + churning))
     #expect(cycles.value > 0)
+    #expect(deliveries.value > 0)
     #expect(late.value == 0)
     #expect(overlaps.value == 0)
     #expect(disorder.value == 0)
