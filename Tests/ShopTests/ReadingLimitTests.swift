@@ -142,6 +142,21 @@ import Testing
     #expect(catalogMessage(json) == "c.json: not valid JSON at line 3, column 7: invalid UTF-8 in a string")
   }
 
+  @Test func aNumberOfAnyLengthInAFieldNobodyReadsIsCheckedAndSkipped() throws {
+    let start = #"{"currency": "EUR", "items": [{"id": "a", "name": "A", "price": 1, "x": -1"#
+    let digits = String(repeating: "0", count: 3 << 20)
+    let directory = TemporaryDirectory()
+    let good = directory.write(start + digits + ".5e+7}]}", to: "good.json")
+    #expect(try Catalog.load(fromFile: good).items.count == 1)
+    // Its errors are placed as before, however far into it they are.
+    let bad = directory.write(start + digits + ".5e+7.}]}", to: "bad.json")
+    let error = #expect(throws: CatalogError.self) { try Catalog.load(fromFile: bad) }
+    let column = start.utf8.count + digits.utf8.count + 6
+    #expect(
+      error?.description
+        == "\(bad): not valid JSON at line 1, column \(column): unexpected character in a number")
+  }
+
   @Test func aHugeDescriptionInAFileIsRefusedAtItsLimit() throws {
     let json =
       #"{"currency": "EUR", "items": [{"id": "a", "name": "A", "price": 1, "description": ""#

@@ -56,7 +56,7 @@ extension JSONReader {
   private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
   /// Digits, sign, point and exponent letters: the bytes a number token runs over.
-  private static func mayBeInNumber(_ byte: UInt8) -> Bool {
+  static func mayBeInNumber(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
       UInt8(ascii: "e"), UInt8(ascii: "E"):

@@ -8,7 +8,7 @@ extension JSONReader {
     try skipWhitespace()
     switch try peek() {
     case UInt8(ascii: "\""): try skipString()
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try readNumber()
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
     case UInt8(ascii: "{"), UInt8(ascii: "["): try skipContainer(depth: depth)
     default: try skipLiteral()
     }
@@ -47,7 +47,7 @@ extension JSONReader {
         justOpened = true
         continue
       case UInt8(ascii: "\""): try skipString()
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try readNumber()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
       default: try skipLiteral()
       }
       justOpened = false
@@ -113,6 +113,41 @@ extension JSONReader {
         }
       }
     }
+  }
+
+  /// Reads past the number that starts next, checking it as `readNumber` does, with the same errors,
+  /// but keeping none of it: a number of any length costs no memory.
+  mutating func skipNumber() throws(Failure) {
+    func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    let negative = try peek() == UInt8(ascii: "-")
+    if negative { position += 1 }
+    let digitsStart = absoluteOffset(of: position)
+    let first = try peek()
+    guard isDigit(first) else {
+      throw syntaxError(negative ? "expected a digit after '-'" : "expected a value")
+    }
+    position += 1
+    if first == UInt8(ascii: "0") {
+      if isDigit(try peek()) {
+        throw syntaxError("a number must not start with 0 unless it is 0", atAbsoluteOffset: digitsStart)
+      }
+    } else {
+      while isDigit(try peek()) { position += 1 }
+    }
+    if try peek() == UInt8(ascii: ".") {
+      position += 1
+      guard isDigit(try peek()) else { throw syntaxError("expected a digit after '.'") }
+      while isDigit(try peek()) { position += 1 }
+    }
+    if try peek() | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      let sign = try peek()
+      if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
+      guard isDigit(try peek()) else { throw syntaxError("expected a digit in the exponent") }
+      while isDigit(try peek()) { position += 1 }
+    }
+    let next = try peek()
+    if Self.mayBeInNumber(next) { throw syntaxError("unexpected character in a number") }
   }
 
   /// The length of the well-formed UTF-8 sequence at `position` (whose first byte is from 0x80 up),
