@@ -48,6 +48,26 @@ private let pear = ShoppingItem(id: "pear", name: "Pear", price: 80)
     #expect(basket.isEmpty)
   }
 
+  @Test func aBasketHoldsAtMostTheLinesAStateFileReads() throws {
+    let full = (0..<Basket.maximumLineCount).map { ShoppingItem(id: "item-\($0)", name: "Item", price: 1) }
+    var basket = Basket(lines: full)
+    let extra = ShoppingItem(id: "extra", name: "Extra", price: 1)
+    #expect(throws: BasketError.tooManyLines(name: "Extra", limit: 10_000)) { try basket.add(extra) }
+    #expect(throws: BasketError.tooManyLines(name: "Extra", limit: 10_000)) {
+      try basket.add([full[0], extra])
+    }
+    #expect(
+      BasketError.tooManyLines(name: "Extra", limit: 10_000).description
+        == "cannot add Extra: the basket holds 10000 lines, the most it can")
+    // Lines it holds still grow, and a line taken out makes room.
+    try basket.add([full[0], full[1]])
+    #expect(basket.quantity(ofItemWithID: "item-0") == 2)
+    try basket.remove(itemWithID: "item-5")
+    try basket.add(extra)
+    #expect(basket.lines.count == Basket.maximumLineCount)
+    #expect(throws: BasketError.tooManyLines(name: "Pear", limit: 10_000)) { try basket.add([pear, pear]) }
+  }
+
   @Test func aLineHoldsAtMostTheLineLimit() throws {
     var basket = Basket()
     try basket.add(apple.withQuantity(Basket.lineLimit - 1))

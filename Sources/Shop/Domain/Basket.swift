@@ -9,8 +9,9 @@ public struct Basket: Sendable, Equatable, Codable, CustomReflectable {
   public static let lineLimit = 999
   /// Most paper bags the basket may hold; bags are free and not limited by `lineLimit`.
   public static let paperBagLimit = 1_000_000
-  /// Most lines a basket, or an order, read from a state file may hold (a file with more is moved
-  /// aside): far more than anyone buys at once, and few enough that reading the file stays fast.
+  /// Most lines (distinct items, paper bags included) a basket may hold, and so an order: far more
+  /// than anyone buys at once, and few enough that the state file stays quick to read. A state file
+  /// with more in its basket or an order is moved aside.
   public static let maximumLineCount = 10_000
 
   /// The lines, each an item with the quantity in the basket; never zero or negative.
@@ -70,7 +71,8 @@ public struct Basket: Sendable, Equatable, Codable, CustomReflectable {
     item.isPaperBag ? paperBagLimit : lineLimit
   }
 
-  /// Adds `item.quantity` units of the item; refuses non-positive quantities and going over the limit.
+  /// Adds `item.quantity` units of the item; refuses non-positive quantities, going over the line's
+  /// limit, and a new line past `maximumLineCount`.
   ///
   /// An existing line takes the name and price of `item`, the newest known to the caller.
   public mutating func add(_ item: ShoppingItem) throws(BasketError) {
@@ -79,6 +81,9 @@ public struct Basket: Sendable, Equatable, Codable, CustomReflectable {
     guard let index = positionByID[item.id] else {
       guard item.quantity <= limit else {
         throw .lineLimitExceeded(name: item.name, inBasket: 0, adding: item.quantity, limit: limit)
+      }
+      guard lines.count < Self.maximumLineCount else {
+        throw .tooManyLines(name: item.name, limit: Self.maximumLineCount)
       }
       positionByID[item.id] = lines.count
       lines.append(item)
@@ -97,8 +102,15 @@ public struct Basket: Sendable, Equatable, Codable, CustomReflectable {
   public mutating func add(_ items: [ShoppingItem]) throws(BasketError) {
     if items.count == 1 { return try add(items[0]) }
     var adding: [String: Int] = [:]
+    var newLines = 0
     for item in items {
       guard item.quantity > 0 else { throw .nonPositiveQuantity(item.quantity) }
+      if adding[item.id] == nil, positionByID[item.id] == nil {
+        newLines += 1
+        guard lines.count + newLines <= Self.maximumLineCount else {
+          throw .tooManyLines(name: item.name, limit: Self.maximumLineCount)
+        }
+      }
       let alreadyAdding = adding[item.id, default: 0]
       let inBasket = quantity(ofItemWithID: item.id) + alreadyAdding
       let limit = Self.limit(for: item)

@@ -4,6 +4,8 @@ public enum BasketError: Error, Equatable, CustomStringConvertible {
   case nonPositiveQuantity(Int)
   /// Adding would take a line above its limit.
   case lineLimitExceeded(name: String, inBasket: Int, adding: Int, limit: Int)
+  /// Adding a new line to a basket that holds `Basket.maximumLineCount` lines; the item's name.
+  case tooManyLines(name: String, limit: Int)
   /// Removing more than the basket holds (nothing at all when `inBasket` is 0).
   case notEnoughInBasket(name: String, inBasket: Int, removing: Int)
   /// Checkout with nothing in the basket.
@@ -25,6 +27,8 @@ public enum BasketError: Error, Equatable, CustomStringConvertible {
       return "quantity must be at least 1, got \(quantity)"
     case .lineLimitExceeded(let name, let inBasket, let adding, let limit):
       return "cannot add \(adding) × \(name): the basket holds \(inBasket) and a line holds at most \(limit)"
+    case .tooManyLines(let name, let limit):
+      return "cannot add \(name): the basket holds \(limit) lines, the most it can"
     case .notEnoughInBasket(let name, let inBasket, let removing):
       return inBasket == 0
         ? "cannot remove \(name): it is not in the basket"
