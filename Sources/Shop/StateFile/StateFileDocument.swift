@@ -48,10 +48,14 @@ struct StateFileDocument: Codable {
   }
 
   /// The first rule the content breaks, or nil; the state is untrusted input that reaches the terminal.
-  func contentProblem() -> String? {
+  /// Without `checkingTexts`, ids and names are taken as already found not empty, not too long and
+  /// free of anything `UntrustedText` escapes (as reading them found).
+  func contentProblem(checkingTexts: Bool = true) -> String? {
     var seen = Set<String>()
     for (index, line) in basket.enumerated() {
-      if let problem = Self.problem(with: line, at: "basket[\(index)]") { return problem }
+      if let problem = Self.problem(with: line, at: "basket[\(index)]", checkingTexts: checkingTexts) {
+        return problem
+      }
       guard seen.insert(line.id).inserted else {
         return "basket[\(index)] repeats id \(UntrustedText.quoted(line.id))"
       }
@@ -61,7 +65,9 @@ struct StateFileDocument: Codable {
         return "orders[\(orderIndex)] has no valid date"
       }
       for (index, line) in order.items.enumerated() {
-        if let problem = Self.problem(with: line, at: "orders[\(orderIndex)].items[\(index)]") {
+        if let problem = Self.problem(
+          with: line, at: "orders[\(orderIndex)].items[\(index)]", checkingTexts: checkingTexts)
+        {
           return problem
         }
       }
@@ -70,23 +76,30 @@ struct StateFileDocument: Codable {
   }
 
   /// What is wrong with the line at `place`, by the catalog's rules for ids and names.
-  private static func problem(with line: ShoppingItem, at place: String) -> String? {
-    for (field, text, limit) in [
-      ("id", line.id, Catalog.maximumIDLength), ("name", line.name, Catalog.maximumNameLength),
-    ] {
-      if text.isEmpty { return "\(place) has an empty \(field)" }
+  private static func problem(
+    with line: ShoppingItem, at place: @autoclosure () -> String, checkingTexts: Bool
+  )
+    -> String?
+  {
+    for (field, text, limit) in !checkingTexts
+      ? []
+      : [
+        ("id", line.id, Catalog.maximumIDLength), ("name", line.name, Catalog.maximumNameLength),
+      ]
+    {
+      if text.isEmpty { return "\(place()) has an empty \(field)" }
       if let unsafe = UntrustedText.firstUnsafeScalar(in: text) {
-        return "\(place).\(field) contains \(UntrustedText.describeUnsafe(unsafe))"
+        return "\(place()).\(field) contains \(UntrustedText.describeUnsafe(unsafe))"
       }
       let length = text.unicodeScalars.count
-      if length > limit { return "\(place).\(field) is \(length) characters long, more than \(limit)" }
+      if length > limit { return "\(place()).\(field) is \(length) characters long, more than \(limit)" }
     }
     // A paper bag's own price is never used, so only other items' prices are checked.
     if !line.isPaperBag, !(0...Catalog.maximumPrice).contains(line.price) {
-      return "\(place) has price \(line.price) out of range"
+      return "\(place()) has price \(line.price) out of range"
     }
     if !(1...Basket.limit(for: line)).contains(line.quantity) {
-      return "\(place) has quantity \(line.quantity) out of range"
+      return "\(place()) has quantity \(line.quantity) out of range"
     }
     return nil
   }

@@ -10,10 +10,13 @@ import Foundation
 /// the format lists them). Past the limits on orders and lines, nothing more is kept: the rest of the
 /// array is only checked as JSON.
 struct StateFileParser {
-  /// What reading found: a document, or the first problem with it.
-  typealias Outcome = Result<StateFileDocument, StateFileReader.Problem>
+  /// What reading found: a document, and whether every id and name in it was found not empty and
+  /// free of anything `UntrustedText` escapes (so `contentProblem` need not look at them again); or
+  /// the first problem with it.
+  typealias Outcome = Result<(document: StateFileDocument, textsAreSafe: Bool), StateFileReader.Problem>
 
   private var reader: JSONReader<StateJSONProblem>
+  private var textsAreSafe = true
 
   init(reader: consuming JSONReader<StateJSONProblem>) {
     self.reader = reader
@@ -51,7 +54,7 @@ struct StateFileParser {
     var version = Field<Int>.absent
     var basket = Section<ShoppingItem>.absent
     var orders = Section<Order>.absent
-    try readMembers(at: "top level") { (parser, key) throws(StateJSONProblem) in
+    try readMembers(at: "top level", known: Self.topLevelKeys) { (parser, key) throws(StateJSONProblem) in
       switch key {
       case "version": version = try parser.readInteger(depth: 1)
       case "basket":
@@ -71,13 +74,18 @@ struct StateFileParser {
     guard case .elements(let placed) = orders else {
       return .failure(Self.missing("orders", at: "top level"))
     }
-    return .success(StateFileDocument(version: number, basket: lines, orders: placed))
+    return .success((StateFileDocument(version: number, basket: lines, orders: placed), textsAreSafe))
   }
 
   private mutating func expectEnd() throws(StateJSONProblem) {
     try reader.skipWhitespace()
     guard try reader.isAtEnd() else { throw reader.syntaxError("unexpected text after the top-level value") }
   }
+
+  /// The keys the format gives each object, for `readMembers`.
+  private static let topLevelKeys = ["version", "basket", "orders"]
+  private static let lineKeys = ["id", "name", "price", "quantity"]
+  private static let orderKeys = ["items", "placedAt"]
 
   private static func missing(_ key: String, at place: String) -> StateFileReader.Problem {
     .wrongShape("missing \"\(key)\" at \(place)")
@@ -91,33 +99,43 @@ struct StateFileParser {
   /// repeated key, more than `JSONLimits.maximumKeyCount` keys and a key longer than
   /// `JSONLimits.maximumKeyLength`; `member` reads each value. `place` names the object in errors.
   private mutating func readMembers(
-    at place: String, _ member: (inout StateFileParser, String) throws(StateJSONProblem) -> Void
+    at place: @autoclosure () -> String, known: [String],
+    _ member: (inout StateFileParser, String) throws(StateJSONProblem) -> Void
   ) throws(StateJSONProblem) {
     try reader.skipWhitespace()
     if try reader.peek() == UInt8(ascii: "}") {
       reader.position += 1
       return
     }
-    var keys: [String] = []
+    // The format's own keys as bits, others (rare) by their text: no array for a line of four keys.
+    var seen: UInt64 = 0
+    var others: [String] = []
+    var count = 0
     while true {
       try reader.skipWhitespace()
       guard try reader.peek() == UInt8(ascii: "\"") else { throw reader.syntaxError("expected a quoted key") }
-      guard keys.count < JSONLimits.maximumKeyCount else {
+      guard count < JSONLimits.maximumKeyCount else {
         throw StateJSONProblem(
-          problem: .pastLimit("more than \(JSONLimits.maximumKeyCount) keys in one object at \(place)"))
+          problem: .pastLimit("more than \(JSONLimits.maximumKeyCount) keys in one object at \(place())"))
       }
       let keyStart = reader.absoluteOffset(of: reader.position)
       let scanned = try reader.readString(strict: true, maximumLength: JSONLimits.maximumKeyLength)
       if scanned.problem == .tooLong {
         throw StateJSONProblem(
           problem: .pastLimit(
-            "a key at \(place) is longer than \(JSONLimits.maximumKeyLength) characters:"
+            "a key at \(place()) is longer than \(JSONLimits.maximumKeyLength) characters:"
               + " \(UntrustedText.quoted(scanned.text))"))
       }
-      guard !keys.contains(scanned.text) else {
-        throw reader.duplicateKeyError(scanned.text, startingAt: keyStart)
+      let isRepeat: Bool
+      if let bit = known.firstIndex(of: scanned.text) {
+        isRepeat = seen & 1 << bit != 0
+        seen |= 1 << bit
+      } else {
+        isRepeat = others.contains(scanned.text)
+        others.append(scanned.text)
       }
-      keys.append(scanned.text)
+      guard !isRepeat else { throw reader.duplicateKeyError(scanned.text, startingAt: keyStart) }
+      count += 1
       try reader.expect(UInt8(ascii: ":"), "expected ':' after a key")
       try member(&self, scanned.text)
       try reader.skipWhitespace()
@@ -168,7 +186,7 @@ struct StateFileParser {
   /// Reads an array of basket lines at `path` (such as `basket` or `orders[2].items`), at most
   /// `Basket.maximumLineCount` of them; `pastLimit` words the problem for more.
   private mutating func readLines(
-    at path: String, depth: Int, pastLimit: (Int) -> StateFileReader.Problem
+    at path: @autoclosure () -> String, depth: Int, pastLimit: (Int) -> StateFileReader.Problem
   ) throws(StateJSONProblem) -> Section<ShoppingItem> {
     var section = Section<ShoppingItem>.elements([])
     let isArray = try readArray(depth: depth) { (parser, index) throws(StateJSONProblem) in
@@ -182,37 +200,43 @@ struct StateFileParser {
         return
       }
       section = .absent
-      switch try parser.readLine(at: "\(path)[\(index)]", depth: depth + 1) {
+      switch try parser.readLine(at: "\(path())[\(index)]", depth: depth + 1) {
       case .success(let line):
         lines.append(line)
         section = .elements(lines)
       case .failure(let problem): section = .problem(problem)
       }
     }
-    return isArray ? section : .problem(Self.wrongType(at: path))
+    guard isArray else { return .problem(Self.wrongType(at: path())) }
+    // Kept for the whole run: as many elements as there are lines, not the room appending left.
+    if case .elements(let lines) = section, lines.capacity > lines.count + lines.count / 8 {
+      return .elements(Array(lines[...]))
+    }
+    return section
   }
 
   /// Reads one line object: `id`, `name`, `price` and `quantity`, checked in that order.
   private mutating func readLine(
-    at path: String, depth: Int
+    at path: @autoclosure () -> String, depth: Int
   ) throws(StateJSONProblem) -> Result<ShoppingItem, StateFileReader.Problem> {
     try reader.skipWhitespace()
     guard try reader.peek() == UInt8(ascii: "{") else {
       try reader.skipValue(depth: depth)
-      return .failure(Self.wrongType(at: path))
+      return .failure(Self.wrongType(at: path()))
     }
     reader.position += 1
     var id = Field<String>.absent
     var name = Field<String>.absent
     var price = Field<Int>.absent
     var quantity = Field<Int>.absent
-    try readMembers(at: path) { (parser, key) throws(StateJSONProblem) in
+    try readMembers(at: path(), known: Self.lineKeys) { (parser, key) throws(StateJSONProblem) in
       switch key {
       case "id":
-        id = try parser.readString(at: "\(path).id", maximumLength: Catalog.maximumIDLength, depth: depth + 1)
+        id = try parser.readString(
+          at: "\(path()).id", maximumLength: Catalog.maximumIDLength, depth: depth + 1)
       case "name":
         name = try parser.readString(
-          at: "\(path).name", maximumLength: Catalog.maximumNameLength, depth: depth + 1)
+          at: "\(path()).name", maximumLength: Catalog.maximumNameLength, depth: depth + 1)
       case "price": price = try parser.readInteger(depth: depth + 1)
       case "quantity": quantity = try parser.readInteger(depth: depth + 1)
       default: try parser.reader.skipValue(depth: depth + 1)
@@ -220,8 +244,8 @@ struct StateFileParser {
     }
     func check<Value>(_ field: Field<Value>, _ key: String) -> Result<Value, StateFileReader.Problem> {
       switch field {
-      case .absent: return .failure(Self.missing(key, at: "." + path))
-      case .wrongType: return .failure(Self.wrongType(at: "\(path).\(key)"))
+      case .absent: return .failure(Self.missing(key, at: "." + path()))
+      case .wrongType: return .failure(Self.wrongType(at: "\(path()).\(key)"))
       case .value(let value): return .success(value)
       }
     }
@@ -270,7 +294,7 @@ struct StateFileParser {
     reader.position += 1
     var items = Section<ShoppingItem>.absent
     var placedAt = Field<Double>.absent
-    try readMembers(at: path) { (parser, key) throws(StateJSONProblem) in
+    try readMembers(at: path, known: Self.orderKeys) { (parser, key) throws(StateJSONProblem) in
       switch key {
       case "items":
         items = try parser.readLines(at: "\(path).items", depth: 3) {
@@ -296,7 +320,7 @@ struct StateFileParser {
 
   /// Reads a string field; one past `maximumLength` stops reading (its start is quoted).
   private mutating func readString(
-    at path: String, maximumLength: Int, depth: Int
+    at path: @autoclosure () -> String, maximumLength: Int, depth: Int
   ) throws(StateJSONProblem) -> Field<String> {
     try reader.skipWhitespace()
     guard try reader.peek() == UInt8(ascii: "\"") else {
@@ -304,10 +328,11 @@ struct StateFileParser {
       return .wrongType
     }
     let scanned = try reader.readString(strict: true, maximumLength: maximumLength)
+    if scanned.length == 0 || scanned.facts.firstUnsafe != nil { textsAreSafe = false }
     if scanned.problem == .tooLong {
       throw StateJSONProblem(
         problem: .pastLimit(
-          "\(path) is longer than \(maximumLength) characters: \(UntrustedText.quoted(scanned.text))"))
+          "\(path()) is longer than \(maximumLength) characters: \(UntrustedText.quoted(scanned.text))"))
     }
     return .value(scanned.text)
   }

@@ -63,9 +63,11 @@ enum StateFileReader {
       readFailure = error.readFailure
       return .failure(error.problem)
     }
-    return outcome.flatMap { document in
-      if let problem = document.contentProblem() { return .failure(.wrongShape(problem)) }
-      return .success(document.state)
+    return outcome.flatMap { read in
+      if let problem = read.document.contentProblem(checkingTexts: !read.textsAreSafe) {
+        return .failure(.wrongShape(problem))
+      }
+      return .success(read.document.state)
     }
   }
 }
