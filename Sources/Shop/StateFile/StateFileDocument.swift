@@ -39,12 +39,19 @@ struct StateFileDocument: Codable {
 
   /// The state the document holds, every paper bag made `ShoppingItem.paperBag`: a bag is free and
   /// has the shop's name whatever the file says. Call after `contentProblem()` found none.
+  ///
+  /// Lines without a bag are the document's own arrays, not copies: a state file at its limits holds
+  /// a million lines.
   var state: ShopState {
-    func checked(_ line: ShoppingItem) -> ShoppingItem {
-      line.isPaperBag ? .paperBag(quantity: line.quantity) : line
+    func checked(_ lines: [ShoppingItem]) -> [ShoppingItem] {
+      guard lines.contains(where: \.isPaperBag) else { return lines }
+      return lines.map { $0.isPaperBag ? .paperBag(quantity: $0.quantity) : $0 }
     }
-    let orders = orders.map { Order(items: $0.items.map(checked), placedAt: $0.placedAt) }
-    return ShopState(basket: Basket(lines: basket.map(checked)), orders: orders)
+    let orders = orders.map { order in
+      order.items.contains(where: \.isPaperBag)
+        ? Order(items: checked(order.items), placedAt: order.placedAt) : order
+    }
+    return ShopState(basket: Basket(lines: checked(basket)), orders: orders)
   }
 
   /// The first rule the content breaks, or nil; the state is untrusted input that reaches the terminal.
