@@ -1,0 +1,89 @@
+import Reactive
+import Testing
+
+@Suite struct ConcatenateTests {
+  @Test func passesOnThePrefixThenSubscribesTheSuffixForWhatIsStillOwed() {
+    let first = HandDrivenPublisher<Int, TestError>()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(10), extra: .max(1))
+    first.append(second).subscribe(recorder)
+    let firstSubscription = first.giveSubscription()
+    #expect(firstSubscription.calls == [.request(.max(10))])
+    #expect(second.subscriber == nil)
+    for value in 1...3 { #expect(first.send(value) == .max(1)) }
+    first.send(completion: .finished)
+    let secondSubscription = second.giveSubscription()
+    #expect(secondSubscription.calls == [.request(.max(10))])
+    #expect(first.send(4000) == .none)
+    #expect(second.send(5) == .max(1))
+    second.send(completion: .finished)
+    second.send(completion: .failure(.boom))
+    #expect(second.send(7) == .none)
+    #expect(
+      recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(5), .completion(.finished)])
+    #expect(second.giveSubscription().calls == [.cancel])
+  }
+
+  @Test func demandAskedWhileTheSuffixSubscribesIsAskedOfIt() {
+    let first = HandDrivenPublisher<Int, TestError>()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let keeper = SubscriptionKeeper<Int, TestError>()
+    first.append(second).subscribe(keeper)
+    first.giveSubscription()
+    first.send(completion: .finished)
+    keeper.subscription?.request(.max(7))
+    #expect(second.giveSubscription().calls == [.request(.unlimited)])
+  }
+
+  @Test func aPrefixFailureEndsTheStreamWithoutSubscribingTheSuffix() {
+    let first = ManualPublisher<Int, TestError>()
+    let second = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    first.append(second).subscribe(recorder)
+    first.send(completion: .failure(.boom))
+    first.send(2)
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(second.subscriberCount == 0)
+  }
+
+  @Test func aCancelReachesThePublisherOfTheMomentOnceAndTheSuffixIsNeverSubscribed() {
+    let first = ManualPublisher<Int, TestError>()
+    let second = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    first.append(second).subscribe(recorder)
+    recorder.cancel()
+    recorder.request(.max(2))
+    first.send(completion: .finished)
+    #expect(first.subscription.calls == [.cancel])
+    #expect(second.subscriberCount == 0)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func valuesSentFromInsideDeliveryArriveInOrder() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .max(3)) { value in
+      if value < 10 { subject.send(value + 1) }
+    }
+    subject.append().subscribe(recorder)
+    subject.send(1)
+    #expect(recorder.values == [1, 2, 3])
+  }
+
+  @Test func appendAndPrependTakeValuesSequencesAndPublishers() {
+    let recorder = Recorder<Int, Never>()
+    let appended:
+      Publishers.Concatenate<Deferred<Publishers.Sequence<[Int], Never>>, Publishers.Sequence<[Int], Never>> =
+        Deferred { [1, 2].publisher }.append(3, 4)
+    appended.append([5]).prepend(0).prepend(Just(-1)).subscribe(recorder)
+    #expect(recorder.values == [-1, 0, 1, 2, 3, 4, 5])
+    #expect(recorder.events.last == .completion(.finished))
+    #expect(Empty<Int, Never>().append(2, 3).suffix.sequence == [2, 3])
+    #expect(Empty<Int, Never>().prepend(7, 5).prefix.sequence == [7, 5])
+  }
+
+  @Test func describesItselfAsCombineDoesAndLetsGoOfTheDownstreamWhenTheStreamEnds() {
+    #expect(reflection(of: PassthroughSubject<Int, Never>().append(1)).description == "Concatenate")
+    #expect(releaseCheck(.cancel) { upstream, _ in upstream.append(Empty()) }.downstream)
+    #expect(releaseCheck(.fail) { upstream, _ in upstream.append(Empty()) }.downstream)
+  }
+}
