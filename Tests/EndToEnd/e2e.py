@@ -286,10 +286,16 @@ class LabTests(unittest.TestCase):
             rows = shop.screen().splitlines()
             index = next((i for i, row in enumerate(rows) if row.startswith(f" {name} ")), None)
             return None if index is None else (rows[index], rows[index + 1].split())
+        def shown(name, newest, count):
+            # A label sits under its own mark; values too close together for their labels are counted
+            # (`+2`) instead, so a lane shows its newest value and accounts for every one.
+            labels = lane(name)[1] if lane(name) is not None else []
+            total = sum(int(label[1:]) if label.startswith("+") else 1 for label in labels)
+            return bool(labels) and labels[-1] == newest and total == count
         # Values 1, 2, 3: every one differs from the last, the odd ones are 1 and 3, their sums 1 and 4.
-        shop.wait_for(lambda: lane("sum") is not None and lane("sum")[1] == ["1", "4"], "the sum lane's 1 and 4")
-        self.assertEqual(lane("dedupe")[1], ["1", "2", "3"])
-        self.assertEqual(lane("odds")[1], ["1", "3"])
+        shop.wait_for(lambda: shown("sum", "4", 2), "the sum lane's 1 and 4")
+        self.assertTrue(shown("dedupe", "3", 3), lane("dedupe"))
+        self.assertTrue(shown("odds", "3", 2), lane("odds"))
         shop.send(":")
         shop.wait_for_text("lane: ")
         shop.send("-l", "fast")
