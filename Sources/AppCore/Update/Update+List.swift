@@ -67,7 +67,8 @@ extension AppState {
       setFilter(list.filter + pasted, effects: &effects)
     case .filterBackspace:
       if list.filter.isEmpty {
-        list.isEditingFilter = false
+        // The filter stays open: letters typed next go into it, never run commands.
+        say("the filter is empty: type to filter, Esc closes it", kind: .info)
       } else {
         setFilter(String(list.filter.dropLast()), effects: &effects)
       }

@@ -71,11 +71,10 @@ public enum QuantityWriteAccess: Sendable {
         throw .quantity(error)
       }
     case .shared(let subject):
-      let difference = BasketDifference(from: current, to: earlier)
-      let value = subject.value
-      subject.send(
-        value + ItemCalculator.totalQuantity(of: difference.added)
-          - ItemCalculator.totalQuantity(of: difference.removed))
+      // The earlier basket's own count: an undo puts back what the basket held, and the badge with it
+      // (adding the difference to a count the reorder bug had already lost set it to 0 under a basket
+      // of 2).
+      subject.send(ItemCalculator.totalQuantity(of: earlier.lines))
     case .basket(let store):
       store.replaceBasket(with: earlier)
     }
