@@ -141,7 +141,7 @@ enum KeyBindings {
   ]
 
   /// Every table, for the help and for tests that press every key.
-  static var all: [KeyBinding] { items + basket + everywhere + confirm + history + overlay }
+  static var all: [KeyBinding] { items + basket + everywhere + confirm + confirmUndo + history + overlay }
 
   /// The keys of the main screen when `focus` has the focus, its own first.
   static func main(_ focus: Focus) -> [KeyBinding] {
@@ -155,6 +155,16 @@ enum KeyBindings {
       action: .confirmCheckout),
     KeyBinding(
       keys: [.character("n"), .escape], label: "n Esc", meaning: "keep shopping", hint: "n cancel",
+      action: .closeOverlay),
+  ]
+
+  /// The question before undoing a checkout.
+  static let confirmUndo: [KeyBinding] = [
+    KeyBinding(
+      keys: [.character("y"), .enter], label: "y Enter", meaning: "undo the checkout: the order is deleted",
+      hint: "y undo it", action: .confirmUndoCheckout),
+    KeyBinding(
+      keys: [.character("n"), .escape], label: "n Esc", meaning: "keep the order", hint: "n keep it",
       action: .closeOverlay),
   ]
 
@@ -180,8 +190,23 @@ enum KeyBindings {
   /// A scrolling overlay: the help or the message log.
   static let overlay: [KeyBinding] = [
     KeyBinding(
-      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j", meaning: "scroll",
-      hint: "j k scroll", action: .scrollOverlay(0)),
+      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j",
+      meaning: "scroll a line (9j nine lines)", hint: "j k scroll", action: .scrollOverlay(0)),
+    KeyBinding(
+      keys: [.pageUp, .control("b"), .pageDown, .character(" "), .control("f")],
+      label: "PgUp PgDn Space", meaning: "a page up, down (Ctrl-B, Ctrl-F too)", hint: "PgDn page",
+      action: .scrollOverlayHalfPages(0)),
+    KeyBinding(
+      keys: [.control("u"), .control("d")], label: "Ctrl-U Ctrl-D", meaning: "half a page up, down",
+      hint: nil,
+      action: .scrollOverlayHalfPages(0)),
+    KeyBinding(
+      keys: [.home, .character("g"), .end, .character("G")], label: "g Home  G End",
+      meaning: "the top, the end",
+      hint: nil, action: .scrollOverlayToEnd(false)),
+    KeyBinding(
+      keys: (1...9).map { .character(Character(String($0))) }, label: "1-9", meaning: "a count for j and k",
+      hint: nil, action: .countDigit(0)),
     KeyBinding(
       keys: [.escape, .character("?"), .character("L"), .enter], label: "Esc", meaning: "close",
       hint: "Esc closes", action: .closeOverlay),
@@ -315,6 +340,7 @@ enum KeyBindings {
   private static func action(for event: InputEvent, over overlay: Overlay) -> AppAction? {
     switch (overlay, event) {
     case (.confirmCheckout, .key(let key)): return action(for: key, in: confirm)
+    case (.confirmUndoCheckout, .key(let key)): return action(for: key, in: confirmUndo)
     case (.help, .key(let key)), (.messages, .key(let key)), (.details, .key(let key)):
       return action(for: key, in: self.overlay)
     case (.history, .key(let key)): return action(for: key, in: history)
@@ -360,6 +386,9 @@ enum KeyBindings {
     case .top: return forward ? .bottom : .top
     case .debounceUp: return forward ? .debounceDown : .debounceUp
     case .scrollOverlay: return .scrollOverlay(forward ? 1 : -1)
+    case .scrollOverlayHalfPages:
+      return .scrollOverlayHalfPages((forward ? 1 : -1) * (binding.keys.count == 2 ? 1 : 2))
+    case .scrollOverlayToEnd: return .scrollOverlayToEnd(forward)
     case .focusNext: return forward ? .focusPrevious : .focusNext
     case .zoom: return .zoom(forward ? 1 : -1)
     case .changePace: return .changePace(forward ? 1 : -1)

@@ -8,6 +8,7 @@ public enum HelpText {
     [
       ("In the item list:", KeyBindings.items), ("In the basket (Tab):", KeyBindings.basket),
       ("Everywhere:", KeyBindings.everywhere), ("When checkout asks:", KeyBindings.confirm),
+      ("When u would undo a checkout:", KeyBindings.confirmUndo),
       ("In the order history:", KeyBindings.history),
     ].map { title, bindings in (title, bindings.map { ($0.label, $0.meaning) }) }
   }

@@ -176,6 +176,8 @@ public enum Overlay: Equatable, Sendable {
   case help(scroll: Int)
   /// "Check out these lines?", waiting for y or n.
   case confirmCheckout
+  /// "Undo the checkout?", waiting for y or n: the undo would delete the order just placed.
+  case confirmUndoCheckout
   /// The message log, scrolled down by `scroll` lines from the newest.
   case messages(scroll: Int)
   /// The order history, newest first, with the order at `selection` (counted from the newest)

@@ -33,6 +33,12 @@ enum AppAction: Equatable {
   case askToCheckOut
   case undo
   case confirmCheckout
+  /// Undo a checkout after all (the answer to "undo the checkout?").
+  case confirmUndoCheckout
+  /// Scroll the help or the message log by pages: a whole page per 2, half a page per 1.
+  case scrollOverlayHalfPages(Int)
+  /// Scroll the help or the message log to its top, or to its end.
+  case scrollOverlayToEnd(Bool)
   case select(row: Int)
   case clickBasket(row: Int)
   case focusBasket

@@ -191,11 +191,18 @@ extension AppState {
         overlay = .details(itemID: item.id)
       }
     case .scrollOverlay(let lines):
-      scrollOverlay(by: lines)
+      scrollOverlay(by: lines * count)
+    case .scrollOverlayHalfPages(let halves):
+      scrollOverlay(by: halves * max(1, overlayScrollRange().rows / 2))
+    case .scrollOverlayToEnd(let toEnd):
+      scrollOverlay(by: toEnd ? Int.max / 2 : -(Int.max / 2))
     case .closeOverlay:
       switch overlay {
       case .confirmCheckout:
         say("checkout cancelled: the basket is as it was", kind: .info)
+        overlay = nil
+      case .confirmUndoCheckout:
+        say("undo cancelled: the order stays placed", kind: .info)
         overlay = nil
       case .history(let selection, true):
         overlay = .history(selection: selection, showingLines: false)
@@ -205,11 +212,15 @@ extension AppState {
     case .askToCheckOut:
       askToCheckOut(engine: engine, effects: &effects)
     case .undo:
-      guard let earlier = undoHistory.takeLast() else {
-        say("nothing to undo", kind: .info)
+      // Undoing a checkout deletes a placed order: it asks first.
+      if let earlier = undoHistory.states.last, earlier.orders.count < shop.orders.count {
+        overlay = .confirmUndoCheckout
         return
       }
-      run(.undo(to: earlier), engine: engine, effects: &effects)
+      undo(engine: engine, effects: &effects)
+    case .confirmUndoCheckout:
+      overlay = nil
+      undo(engine: engine, effects: &effects)
     case .confirmCheckout:
       overlay = nil
       run(.checkout, engine: engine, effects: &effects)
@@ -277,14 +288,39 @@ extension AppState {
   }
 
   /// Scrolls the open overlay by `lines`, never above its top.
-  private mutating func scrollOverlay(by lines: Int) {
+  /// Takes the shop back to the state before the last change.
+  private mutating func undo(engine: ShopEngine, effects: inout [AppEffect]) {
+    guard let earlier = undoHistory.takeLast() else {
+      say("nothing to undo", kind: .info)
+      return
+    }
+    run(.undo(to: earlier), engine: engine, effects: &effects)
+  }
+
+  /// How far the help or the message log can scroll (its lines less the rows its box shows), and how
+  /// many rows the box shows.
+  private func overlayScrollRange() -> (limit: Int, rows: Int) {
+    let textWidth = OverlayBox.frame(width: width, height: height, rows: 1).textWidth
+    let count: Int
     switch overlay {
-    case .help(let scroll): overlay = .help(scroll: max(0, scroll + lines))
-    case .messages(let scroll): overlay = .messages(scroll: max(0, scroll + lines))
+    case .help: count = HelpOverlay.lines(self, width: textWidth).count
+    case .messages: count = MessageLogView.lines(self, width: textWidth).lines.count
+    default: return (0, 0)
+    }
+    let rows = OverlayBox.frame(width: width, height: height, rows: count).rect.height - 2
+    return (max(0, count - rows), rows)
+  }
+
+  private mutating func scrollOverlay(by lines: Int) {
+    // Kept within the text, so that a key back up acts at once after G or a long scroll down.
+    let limit = overlayScrollRange().limit
+    switch overlay {
+    case .help(let scroll): overlay = .help(scroll: max(0, min(limit, scroll + lines)))
+    case .messages(let scroll): overlay = .messages(scroll: max(0, min(limit, scroll + lines)))
     case .history(let selection, false):
       overlay = .history(
         selection: max(0, min(selection + lines, shop.orders.count - 1)), showingLines: false)
-    case .history(_, true), .details, .confirmCheckout, nil: break
+    case .history(_, true), .details, .confirmCheckout, .confirmUndoCheckout, nil: break
     }
   }
 

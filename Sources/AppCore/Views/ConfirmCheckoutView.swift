@@ -31,4 +31,19 @@ enum ConfirmCheckoutView {
     }
     OverlayBox.draw(title: "check out these items?", lines: lines, scroll: 0, into: &grid)
   }
+
+  /// The question before undoing a checkout: which order it deletes, and how to answer.
+  static func drawUndo(_ state: AppState, into grid: inout Grid) {
+    let width = OverlayBox.frame(in: grid, rows: 1).textWidth
+    var lines: [String] = []
+    if let order = state.shop.lastOrder {
+      let count = ItemCalculator.totalQuantity(of: order.items)
+      let total = Money.format(ItemCalculator.subtotal(of: order.items), currency: state.catalog.currency)
+      lines +=
+        "The last change was a checkout: undoing it deletes order #\(state.shop.orders.count) (\(count) item\(count == 1 ? "" : "s"), \(total)) and puts its items back in the basket."
+        .wrapped(toWidth: width)
+    }
+    lines += [""] + "y or Enter undoes it, n or Esc keeps the order".wrapped(toWidth: width)
+    OverlayBox.draw(title: "undo the checkout?", lines: lines, scroll: 0, into: &grid)
+  }
 }

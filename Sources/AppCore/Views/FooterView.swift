@@ -7,6 +7,8 @@ enum FooterView {
     switch state.overlay {
     case .confirmCheckout:
       hint = KeyBindings.hints(KeyBindings.confirm, width: layout.width)
+    case .confirmUndoCheckout:
+      hint = KeyBindings.hints(KeyBindings.confirmUndo, width: layout.width)
     case .help, .messages, .details:
       hint = KeyBindings.hints(KeyBindings.overlay, width: layout.width)
     case .history:

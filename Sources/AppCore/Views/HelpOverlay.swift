@@ -21,6 +21,9 @@ enum HelpOverlay {
       [""] + text("In the basket (Tab moves the focus there)") + keyLines(KeyBindings.basket, width: width)
     lines += [""] + text("Everywhere") + keyLines(KeyBindings.everywhere, width: width)
     lines += [""] + text("In the checkout confirmation") + keyLines(KeyBindings.confirm, width: width)
+    lines +=
+      [""] + text("When u would undo a checkout (it deletes the order)")
+      + keyLines(KeyBindings.confirmUndo, width: width)
     lines += [""] + text("In the order history (o)") + keyLines(KeyBindings.history, width: width)
     lines +=
       [""] + text("In the help, the message log and the details")

@@ -6,10 +6,17 @@ enum OverlayBox {
 
   /// Where the box goes in a grid, and the columns its text may use.
   static func frame(in grid: Grid, rows wanted: Int) -> (rect: GridRect, textWidth: Int) {
-    let width = min(grid.width, maximumWidth)
-    let height = max(3, min(grid.height - 2, wanted + 2))
+    frame(width: grid.width, height: grid.height, rows: wanted)
+  }
+
+  /// Where the box goes on a screen `width` x `height`, and the columns its text may use.
+  static func frame(width screenWidth: Int, height screenHeight: Int, rows wanted: Int) -> (
+    rect: GridRect, textWidth: Int
+  ) {
+    let width = min(screenWidth, maximumWidth)
+    let height = max(3, min(screenHeight - 2, wanted + 2))
     let rect = GridRect(
-      x: (grid.width - width) / 2, y: 1 + (grid.height - 2 - height) / 2, width: width, height: height)
+      x: (screenWidth - width) / 2, y: 1 + (screenHeight - 2 - height) / 2, width: width, height: height)
     return (rect, max(1, width - 4))
   }
 

@@ -49,6 +49,7 @@ public enum Screen {
     case .help(let scroll): HelpOverlay.draw(state, scroll: scroll, into: &grid)
     case .messages(let scroll): MessageLogView.draw(state, scroll: scroll, into: &grid)
     case .confirmCheckout: ConfirmCheckoutView.draw(state, into: &grid)
+    case .confirmUndoCheckout: ConfirmCheckoutView.drawUndo(state, into: &grid)
     case .history(let selection, let showingLines):
       HistoryView.draw(state, selection: selection, showingLines: showingLines, into: &grid)
     case .details(let itemID): DetailsView.draw(state, itemID: itemID, into: &grid)

@@ -1,0 +1,63 @@
+import Shop
+import Testing
+
+@testable import AppCore
+
+/// Issue 25's undo in the simple store and Backspace on an empty filter.
+@Suite struct UndoAndFilterTests {
+  @Test func undoingTheReorderInTheSimpleStoreBringsTheBadgeBackWithTheBasket() {
+    // The README's walkthrough: two items, checkout, two more, reorder (the bug), then undo.
+    let app = TestStore(exhaustive: false, mode: .simple)
+    app.press(.character("a"), .character("a"), .character("c"), .character("y"))
+    app.press(.character("a"), .character("a"), .character("r"))
+    app.advance(milliseconds: 1000)
+    #expect(app.state.badge.value == 2 && app.state.basketQuantity == 4, "the reorder bug")
+    app.press(.character("u"))
+    app.advance(milliseconds: 1000)
+    #expect(app.state.basketQuantity == 2)
+    #expect(app.state.badge.value == 2, "the badge is the basket's again, not 0")
+    #expect(app.header.contains("Basket: 2") && !app.header.contains("short"), "\(app.header)")
+  }
+
+  @Test func backspaceOnAnEmptyFilterKeepsItOpenSoLettersNeverRunCommands() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("/"), .backspace)
+    #expect(app.state.list.isEditingFilter, "still open")
+    #expect(app.state.status.text == "the filter is empty: type to filter, Esc closes it")
+    app.press(.character("b"))
+    #expect(app.state.shop.basket.isEmpty, "b went into the filter, not the basket")
+    #expect(app.state.list.filter == "b")
+    app.press(.backspace, .escape)
+    #expect(!app.state.list.isEditingFilter, "Esc closes it")
+  }
+}
+
+/// Undoing a checkout deletes a placed order: it asks first.
+@Suite struct UndoCheckoutTests {
+  @Test func undoingACheckoutAsksAndNKeepsTheOrder() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"), .character("a"), .character("c"), .character("y"))
+    #expect(app.state.shop.orders.count == 1)
+    app.press(.character("u"))
+    #expect(app.state.overlay == .confirmUndoCheckout)
+    let words = app.screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(app.screen.contains("undo the checkout?"))
+    #expect(words.contains("deletes order #1 (2 items, 1.00 EUR)"), "\(words)")
+    #expect(app.state.shop.orders.count == 1, "nothing undone yet")
+    app.press(.character("n"))
+    #expect(app.state.overlay == nil)
+    #expect(app.state.shop.orders.count == 1 && app.state.shop.basket.isEmpty)
+    #expect(app.state.status.text == "undo cancelled: the order stays placed")
+  }
+
+  @Test func yUndoesTheCheckoutAndOtherUndosDoNotAsk() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"), .character("a"), .character("c"), .character("y"))
+    app.press(.character("u"), .character("y"))
+    #expect(app.state.overlay == nil)
+    #expect(app.state.shop.orders.isEmpty && app.state.shop.basket.badgeQuantity == 2)
+    app.press(.character("u"))
+    #expect(app.state.overlay == nil, "undoing an add does not ask")
+    #expect(app.state.shop.basket.badgeQuantity == 1)
+  }
+}
