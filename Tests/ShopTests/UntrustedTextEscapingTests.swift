@@ -4,9 +4,10 @@ import Testing
 
 /// The one escaper: what it escapes, how it cuts, and what validation calls unsafe.
 @Suite struct UntrustedTextEscapingTests {
-  /// The bidirectional controls that reorder text on screen, and the line and paragraph separators.
+  /// The bidirectional controls that reorder text on screen, the marks that set the direction of the
+  /// characters beside them, and the line and paragraph separators.
   static let reorderingAndSeparators: [UInt32] =
-    Array(0x202A...0x202E) + Array(0x2066...0x2069) + [0x2028, 0x2029]
+    Array(0x202A...0x202E) + Array(0x2066...0x2069) + [0x200E, 0x200F, 0x061C, 0x2028, 0x2029]
 
   @Test func bidiControlsAndSeparatorsAreEscapedLikeC0AndC1() {
     for value in Self.reorderingAndSeparators {
@@ -24,8 +25,17 @@ import Testing
     #expect(UntrustedText.escaped("invoice\u{202E}txt.exe") == "invoice\\u{202E}txt.exe")
   }
 
+  @Test func theDirectionMarksAreEscapedAndFoundUnsafe() {
+    // U+200F after "(1" draws the parenthesis on the wrong side in a right-to-left terminal.
+    #expect(UntrustedText.escaped("(1\u{200F}) a\u{200E}b\u{61C}c") == "(1\\u{200F}) a\\u{200E}b\\u{61C}c")
+    #expect(UntrustedText.firstUnsafeScalar(in: "Gold \u{200F}x") == 0x200F)
+    #expect(UntrustedText.firstUnsafeScalar(in: "\u{61C}") == 0x61C)
+    #expect(UntrustedText.describeUnsafe(0x200E) == "the bidirectional mark U+200E")
+    #expect(UntrustedText.describeUnsafe(0x61C) == "the bidirectional mark U+061C")
+  }
+
   @Test func ordinaryTextAndMarksThatDoNotReorderStayAsTheyAre() {
-    let text = "Crème 抹茶 \u{200E}left-to-right mark, zero\u{200B}width"
+    let text = "Crème 抹茶 \u{200D}joiner, zero\u{200B}width, \u{200C}non-joiner, \u{61B}\u{61D}"
     #expect(UntrustedText.escaped(text) == text)
     #expect(UntrustedText.firstUnsafeScalar(in: text) == nil)
   }

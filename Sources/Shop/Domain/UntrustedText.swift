@@ -4,7 +4,8 @@
 ///
 /// Escaped, in the form Swift source uses (`\u{1B}`): control characters (C0, DEL and C1, so escape
 /// sequences too; the standard library's own `escaped(asASCII:)` leaves C1 controls such as U+009B raw),
-/// the bidirectional controls that reorder what follows them on screen (U+202A-U+202E, U+2066-U+2069),
+/// the bidirectional controls that reorder what follows them on screen (U+202A-U+202E, U+2066-U+2069)
+/// and the marks that change the direction of the characters beside them (U+200E, U+200F, U+061C),
 /// and the line and paragraph separators (U+2028, U+2029). Catalog and state-file validation refuses
 /// the same code points in ids and names (``firstUnsafeScalar(in:)``).
 public enum UntrustedText {
@@ -51,8 +52,8 @@ public enum UntrustedText {
     "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
   }
 
-  /// Whether `scalar` must be escaped: a C0 control, DEL, a C1 control, a bidirectional control or a
-  /// line or paragraph separator.
+  /// Whether `scalar` must be escaped: a C0 control, DEL, a C1 control, a bidirectional control or
+  /// mark, or a line or paragraph separator.
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     isControl(scalar.value)
   }
@@ -60,7 +61,13 @@ public enum UntrustedText {
   /// Whether the code point `value` must be escaped.
   public static func isControl(_ value: UInt32) -> Bool {
     value < 0x20 || (0x7F...0x9F).contains(value) || (0x2028...0x202E).contains(value)
-      || (0x2066...0x2069).contains(value)
+      || (0x2066...0x2069).contains(value) || isDirectionMark(value)
+  }
+
+  /// Whether `value` is one of the marks that set the direction of neutral characters beside them:
+  /// left-to-right (U+200E), right-to-left (U+200F) and the Arabic letter mark (U+061C).
+  static func isDirectionMark(_ value: UInt32) -> Bool {
+    value == 0x200E || value == 0x200F || value == 0x061C
   }
 
   /// The first code point of `text` that must be escaped, or `nil`. Text whose UTF-8 holds no byte
@@ -81,6 +88,7 @@ public enum UntrustedText {
     case 0x2028: return "the line separator \(codePoint)"
     case 0x2029: return "the paragraph separator \(codePoint)"
     case 0x202A...0x202E, 0x2066...0x2069: return "the bidirectional control character \(codePoint)"
+    case _ where isDirectionMark(value): return "the bidirectional mark \(codePoint)"
     default: return "the control character \(codePoint)"
     }
   }
