@@ -71,7 +71,7 @@ import Testing
     options.state = .file(path)
     let run = runScript("bag\n", options: options)
     #expect(run.status == 2)
-    #expect(run.errors == ["error: \(StateFileError.inUse(path: path))"])
+    #expect(run.errors == ["error: \(StateFileError.inUse(path: path, lockPath: path + ".lock"))"])
     #expect(run.output == [])
     _ = holder
   }
@@ -101,7 +101,7 @@ import Testing
     }
     #expect(files[0] == files[1], "the orders are dated by the virtual clock, not the wall clock")
     let text = String(decoding: files[0], as: UTF8.self)
-    #expect(text.contains("\"placedAt\" : 1767225601"), "the second checkout is one second in")
+    #expect(text.contains("\"placedAt\":1767225601"), "the second checkout is one second in")
   }
 
   /// The one test that takes real time (about 0.7 s): the same script on the real clock gives the same

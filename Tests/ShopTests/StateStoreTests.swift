@@ -32,7 +32,7 @@ func sampleState() throws -> ShopState {
     let result = try reopened.load(now: now)
     #expect(result.state == state)
     #expect(result.notice == nil)
-    #expect(directory.contents(of: "nested/shop/state.json")?.contains(#""version" : 1"#) == true)
+    #expect(directory.contents(of: "nested/shop/state.json")?.contains(#""version":1"#) == true)
   }
 
   @Test func onlyTheLatestSnapshotMattersAndNoTemporaryFilesAreLeft() throws {
@@ -60,7 +60,7 @@ func sampleState() throws -> ShopState {
     let path = directory.file("state.json")
     var first: StateStore? = try StateStore(path: path)
     let error = #expect(throws: StateFileError.self) { try StateStore(path: path) }
-    #expect(error == .inUse(path: path))
+    #expect(error == .inUse(path: path, lockPath: path + ".lock"))
     #expect(
       error?.description
         == "state file \(path) is in use by another shop process (lock \(path).lock is held);"

@@ -43,9 +43,23 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: directory.file("two.json"), withDestinationPath: "one.json")
     let first = try StateStore(path: directory.file("one.json"))
-    #expect(throws: StateFileError.inUse(path: directory.file("two.json"))) {
+    #expect(throws: StateFileError.inUse(path: directory.file("two.json"), lockPath: target + ".lock")) {
       try StateStore(path: directory.file("two.json"))
     }
+    withExtendedLifetime(first) {}
+  }
+
+  @Test func theInUseMessageNamesTheLockFileThatExists() throws {
+    let directory = TemporaryDirectory()
+    let target = directory.write(#"{"version": 1, "basket": [], "orders": []}"#, to: "real.json")
+    let link = directory.file("link.json")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let first = try StateStore(path: link)
+    let error = #expect(throws: StateFileError.self) { try StateStore(path: link) }
+    let message = error?.description ?? ""
+    #expect(message.contains("(lock \(target).lock is held)"), "\(message)")
+    #expect(FileManager.default.fileExists(atPath: target + ".lock"))
+    #expect(!FileManager.default.fileExists(atPath: link + ".lock"))
     withExtendedLifetime(first) {}
   }
 

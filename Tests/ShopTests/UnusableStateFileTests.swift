@@ -97,7 +97,9 @@ import Testing
     let directory = TemporaryDirectory()
     let path = directory.file("state.json")
     let first = try StateStore.open(path: path, now: now)
-    #expect(throws: StateFileError.inUse(path: path)) { try StateStore.open(path: path, now: now) }
+    #expect(throws: StateFileError.inUse(path: path, lockPath: path + ".lock")) {
+      try StateStore.open(path: path, now: now)
+    }
     withExtendedLifetime(first) {}
   }
 }

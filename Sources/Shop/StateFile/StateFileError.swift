@@ -1,7 +1,8 @@
 /// Why the state file cannot be used; `description` is one line naming the file.
 public enum StateFileError: Error, Equatable, CustomStringConvertible {
-  /// Another process (or another `StateStore` in this one) holds the file.
-  case inUse(path: String)
+  /// Another process (or another `StateStore` in this one) holds the file, by its lock file `lockPath`
+  /// (beside the file a symbolic link at `path` points to).
+  case inUse(path: String, lockPath: String)
   /// The file's directory cannot be created or used; the reason names the path at fault.
   case locationUnusable(path: String, reason: String)
   /// The lock file could not be created or opened (a read-only directory, for one).
@@ -16,8 +17,8 @@ public enum StateFileError: Error, Equatable, CustomStringConvertible {
   /// One line naming the file and what went wrong.
   public var description: String {
     switch self {
-    case .inUse(let path):
-      return "state file \(path) is in use by another shop process (lock \(path).lock is held);"
+    case .inUse(let path, let lockPath):
+      return "state file \(path) is in use by another shop process (lock \(lockPath) is held);"
         + " quit it or run with --no-state"
     case .locationUnusable(let path, let reason):
       return "cannot keep state file \(path): \(reason); use --no-state or --state FILE"

@@ -25,7 +25,10 @@ enum StateFilePath {
       let length = readlink(current, &target, target.count - 1)
       guard length >= 0 else { throw SystemCallFailure("cannot read the link \(current)") }
       let text = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = text.hasPrefix("/") ? text : AtomicFileWriter.directoryName(of: current) + "/" + text
+      // A relative target is beside the link: `link.json -> real.json` in the working directory stays
+      // `real.json`, so that messages name it as the user would.
+      let beside = current.contains("/") ? AtomicFileWriter.directoryName(of: current) + "/" + text : text
+      current = text.hasPrefix("/") ? text : beside
     }
     throw SystemCallFailure("cannot follow \(path)", errorNumber: ELOOP)
   }

@@ -12,7 +12,7 @@ enum StateFileReader {
     case notJSON
     case newerVersion(Int)
     case wrongShape(String)
-    case tooLarge(size: Int)
+    case tooLarge(size: Int, limit: Int)
     /// More orders, lines, keys or characters than the shop reads; which, and where.
     case pastLimit(String)
 
@@ -23,9 +23,8 @@ enum StateFileReader {
         return
           "has version \(version), newer than this shop understands (\(StateFileDocument.currentVersion))"
       case .wrongShape(let detail): return "is not in the shop state format (\(detail))"
-      case .tooLarge(let size):
-        return "is \(size) bytes, more than the limit of \(StateStore.maximumFileSize)"
-          + " (\(ByteCount.text(StateStore.maximumFileSize)))"
+      case .tooLarge(let size, let limit):
+        return "is \(size) bytes, more than the limit of \(limit) (\(ByteCount.text(limit)))"
       case .pastLimit(let detail): return "is past the shop's limits (\(detail))"
       }
     }
@@ -42,7 +41,7 @@ enum StateFileReader {
     var failure: RegularFile.Failure?
     let result = read(JSONReader(file: file), readFailure: &failure)
     switch failure {
-    case .tooLarge(let size, _)?: return .failure(.tooLarge(size: size))
+    case .tooLarge(let size, let limit)?: return .failure(.tooLarge(size: size, limit: limit))
     case let failure?: throw failure
     case nil: return result
     }

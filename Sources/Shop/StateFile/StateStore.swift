@@ -15,7 +15,8 @@ import Reactive
 /// touches the last good file.
 public final class StateStore: Sendable {
   /// Largest state file read, in bytes: 64 MiB, far more than 100 orders of full baskets take. A larger
-  /// file is moved aside unread.
+  /// file is moved aside unread, and a save that would write a larger one is refused (the last good
+  /// file stays), so that the app never writes a file its next start would refuse.
   public static let maximumFileSize = 64 << 20
 
   /// Told how a background write went: success, or the error naming the path and the reason.
@@ -23,6 +24,8 @@ public final class StateStore: Sendable {
 
   /// The state file's path, as given.
   public let path: String
+  /// The largest file this store reads or writes: ``maximumFileSize`` but in tests.
+  let maximumSize: Int
   /// The file the path names once symbolic links are followed: the one read, written and locked.
   let filePath: String
   private let lock: StateFileLock
@@ -33,8 +36,14 @@ public final class StateStore: Sendable {
   /// Takes the state file at `path`, creating its directory; throws `.inUse` when someone holds it,
   /// `.locationUnusable` when its directory cannot be created, `.cannotPrepare` when the lock file
   /// cannot be made (a read-only directory, for one).
-  public init(path: String) throws(StateFileError) {
+  public convenience init(path: String) throws(StateFileError) {
+    try self.init(path: path, maximumSize: Self.maximumFileSize)
+  }
+
+  /// A store that reads and writes files of at most `maximumSize` bytes.
+  init(path: String, maximumSize: Int) throws(StateFileError) {
     self.path = path
+    self.maximumSize = maximumSize
     do {
       try StateFileDirectory.create(AtomicFileWriter.directoryName(of: path))
     } catch {
@@ -56,7 +65,7 @@ public final class StateStore: Sendable {
   public func load(now: Date) throws(StateFileError) -> StateLoadResult {
     let problem: StateFileReader.Problem
     do {
-      let file = try RegularFile(path: filePath, maximumSize: Self.maximumFileSize)
+      let file = try RegularFile(path: filePath, maximumSize: maximumSize)
       switch try StateFileReader.read(file: file) {
       case .success(let state): return StateLoadResult(state: state, notice: nil, movedAsidePath: nil)
       case .failure(let found): problem = found
@@ -64,7 +73,7 @@ public final class StateStore: Sendable {
     } catch {
       switch error {
       case .system(ENOENT): return StateLoadResult(state: ShopState(), notice: nil, movedAsidePath: nil)
-      case .tooLarge(let size, _): problem = .tooLarge(size: size)
+      case .tooLarge(let size, let limit): problem = .tooLarge(size: size, limit: limit)
       default: throw .unreadable(path: path, reason: error.reason)
       }
     }
@@ -121,6 +130,12 @@ public final class StateStore: Sendable {
     let result: Result<Void, StateFileError>
     do {
       let bytes = try StateFileDocument(write.state).encoded()
+      guard bytes.count <= maximumSize else {
+        throw SystemCallFailure(
+          description: "the basket and orders take \(bytes.count) bytes, more than the \(maximumSize)"
+            + " (\(ByteCount.text(maximumSize))) the next start would read; the last good file is kept")
+      }
+      try lock.check()
       try AtomicFileWriter.write(bytes, to: filePath)
       result = .success(())
     } catch let failure as SystemCallFailure {
