@@ -14,6 +14,10 @@ import Testing
       (KEY_ENTER, .key(.enter)), (KEY_BACKSPACE, .key(.backspace)), (KEY_DC, .key(.delete)),
       (KEY_BTAB, .key(.backTab)), (KEY_F0 + 1, .key(.help)),
       (KEY_MOUSE, .mouseReport), (KEY_RESIZE, .ignored), (KEY_F0 + 5, .ignored),
+      // Shifted cursor and editing keys are the plain ones; Shift-Delete is not Delete.
+      (KEY_SR, .key(.up)), (KEY_SF, .key(.down)), (KEY_SLEFT, .key(.left)), (KEY_SRIGHT, .key(.right)),
+      (KEY_SHOME, .key(.home)), (KEY_SEND, .key(.end)), (KEY_SPREVIOUS, .key(.pageUp)),
+      (KEY_SNEXT, .key(.pageDown)), (KEY_SDC, .ignored),
     ]
     for (code, decoded) in expected {
       #expect(Terminal.functionKey(code) == decoded, "key code \(code)")

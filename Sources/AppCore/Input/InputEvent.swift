@@ -52,4 +52,7 @@ public enum InputEvent: Hashable, Sendable {
   case paste(String)
   /// The window now has this many columns and rows.
   case resize(width: Int, height: Int)
+  /// Something the terminal edge must tell the user (a paste cut, or one that never ended; a recording
+  /// that stopped): shown as an error message.
+  case notice(String)
 }

@@ -290,6 +290,7 @@ enum KeyBindings {
     switch event {
     case .resize(let width, let height): return .resize(width: width, height: height)
     case .key(.interrupt): return .quit
+    case .notice(let text): return .showNotice(text)
     default: break
     }
     // A window too small for the layout shows only `too small`: nothing acts unseen there.
@@ -333,7 +334,7 @@ enum KeyBindings {
         (list.origin.y..<(list.origin.y + list.height)).contains(y)
       else { return nil }
       return .scrollList(lines)
-    case .resize: return nil
+    case .resize, .notice: return nil
     }
   }
 

@@ -20,4 +20,22 @@ public enum KeyDecoder {
       return .character(Character(scalar))
     }
   }
+
+  /// The plain key for a modified cursor or editing key that ncurses knows only by its terminfo name
+  /// (`kUP5` is Ctrl-Up, `kNXT3` Alt-PgDn), or `nil` for any other name: users expect Ctrl-Right to
+  /// move as Right does.
+  public static func key(forTerminfoName name: String) -> Key? {
+    let keys: [(String, Key)] = [
+      ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home), ("kEND", .end),
+      ("kPRV", .pageUp), ("kNXT", .pageDown),
+    ]
+    for (prefix, key) in keys where name.hasPrefix(prefix) {
+      let modifier = name.dropFirst(prefix.count)
+      guard !modifier.isEmpty, modifier.allSatisfy(\.isASCII), let number = Int(modifier),
+        (2...8).contains(number)
+      else { return nil }
+      return key
+    }
+    return nil
+  }
 }

@@ -22,6 +22,7 @@ enum AppAction: Equatable {
   case clearFilter
   case cycleOrder
   case ignorePaste(characters: Int)
+  case showNotice(String)
   case openHelp
   case openMessages
   case openHistory

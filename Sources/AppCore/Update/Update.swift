@@ -164,6 +164,8 @@ extension AppState {
       editFilter(action, effects: &effects)
     case .cycleOrder:
       cycleOrder(effects: &effects)
+    case .showNotice(let text):
+      say(text, kind: .error)
     case .ignorePaste(let characters):
       say(
         "paste ignored (\(characters) character\(characters == 1 ? "" : "s")): pasted text goes only into the filter, opened with /",

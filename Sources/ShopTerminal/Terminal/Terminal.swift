@@ -44,10 +44,11 @@ final class Terminal {
   private var clicks = ClickTracker()
   private let clockOrigin = ContinuousClock.now
   private var cellBuffer = [wchar_t](repeating: 0, count: TerminalGlyph.maximumCombiningMarks + 2)
-  /// The text of a bracketed paste being read, until its end marker arrives.
-  private var paste: String?
-  /// The most text one paste keeps; the rest is dropped.
-  static let maximumPasteCharacters = 4096
+  /// Reads keys, escape sequences, mouse reports and pastes out of what ncurses hands over.
+  private var decoder = TerminalInputDecoder()
+  /// The signal each of the terminal driver's signal characters stands for (read in raw mode, they
+  /// arrive as characters): Ctrl-C, Ctrl-\\ and Ctrl-Z unless the user changed them with `stty`.
+  private var signalCharacters: [UInt32: Int32] = [:]
 
   /// A terminal edge that has not touched the terminal yet.
   init(options: Options) {
@@ -77,6 +78,8 @@ final class Terminal {
     tcgetattr(STDIN_FILENO, &savedModes)
     guard shop_new_screen() != nil else { throw .cannotStartScreen }
     started = true
+    signalCharacters = Self.signalCharacters(of: savedModes)
+    decoder = TerminalInputDecoder(signalCharacters: Set(signalCharacters.keys))
     enterProgramMode()
     startColors()
     if options.mouse {
@@ -110,47 +113,86 @@ final class Terminal {
     lastGrid = grid
   }
 
-  /// Reads every key and mouse report that is waiting, without blocking.
+  /// Reads every key and mouse report that is waiting, without blocking. Escape sequences ncurses
+  /// does not know arrive as their bytes and are read to their end by the decoder; a signal character
+  /// typed (not pasted) raises its signal, which the event loop handles as it would the driver's.
   func readPendingInput() -> [InputEvent] {
     guard started else { return [] }
-    var events: [InputEvent] = []
+    var inputs: [TerminalInput] = []
     var value: wint_t = 0
     while true {
       let status = wget_wch(shop_stdscr(), &value)
       if status == ERR { break }
       guard status == KEY_CODE_YES else {
-        if paste != nil {
-          // Inside a paste every character is text, newlines and escapes included.
-          if paste!.count < Self.maximumPasteCharacters, let scalar = Unicode.Scalar(UInt32(value)) {
-            paste!.unicodeScalars.append(scalar)
-          }
-        } else if let key = KeyDecoder.key(forCharacter: UInt32(value)) {
-          events.append(.key(key))
-        }
+        inputs.append(.character(UInt32(value)))
         continue
       }
       switch Self.functionKey(Int32(value)) {
-      case .key(let key):
-        if paste == nil { events.append(.key(key)) }
-      case .pasteStart:
-        paste = ""
-      case .pasteEnd:
-        if let text = paste { events.append(.paste(text)) }
-        paste = nil
+      case .key(let key): inputs.append(.key(key))
+      case .pasteStart: inputs.append(.pasteStart)
+      case .pasteEnd: inputs.append(.pasteEnd)
       case .mouseReport:
         var x: Int32 = 0
         var y: Int32 = 0
-        switch shop_read_mouse(&x, &y) {
-        case 1: events.append(clicks.press(x: Int(x), y: Int(y), at: ContinuousClock.now - clockOrigin))
-        case -1: events.append(.scroll(x: Int(x), y: Int(y), lines: -3))
-        case 2: events.append(.scroll(x: Int(x), y: Int(y), lines: 3))
-        default: break
+        let button: MouseReport.Button =
+          switch shop_read_mouse(&x, &y) {
+          case 1: .first
+          case -1: .wheelUp
+          case 2: .wheelDown
+          default: .other
+          }
+        inputs.append(.mouse(MouseReport(button: button, x: Int(x), y: Int(y))))
+      case .ignored: inputs.append(.otherKey)
+      }
+    }
+    return events(from: decoder.decode(inputs, at: ContinuousClock.now - clockOrigin))
+  }
+
+  /// When ``expirePendingInput()`` should run: a paste without its end marker ends then. In seconds
+  /// from now; nil when nothing waits.
+  var pendingInputDeadline: Duration? {
+    decoder.deadline.map { $0 - (ContinuousClock.now - clockOrigin) }
+  }
+
+  /// Ends what waited too long for the rest of its input: a paste whose end marker never came.
+  func expirePendingInput() -> [InputEvent] {
+    events(from: decoder.expire(at: ContinuousClock.now - clockOrigin))
+  }
+
+  private func events(from decoded: [DecodedInput]) -> [InputEvent] {
+    var events: [InputEvent] = []
+    for input in decoded {
+      switch input {
+      case .key(let key): events.append(.key(key))
+      case .paste(let text): events.append(.paste(text))
+      case .notice(let text): events.append(.notice(text))
+      case .signalCharacter(let code):
+        if let signalNumber = signalCharacters[code] { kill(getpid(), signalNumber) }
+      case .mouse(let report):
+        guard options.mouse, report.isPress else { continue }
+        switch report.button {
+        case .first:
+          events.append(clicks.press(x: report.x, y: report.y, at: ContinuousClock.now - clockOrigin))
+        case .wheelUp: events.append(.scroll(x: report.x, y: report.y, lines: -3))
+        case .wheelDown: events.append(.scroll(x: report.x, y: report.y, lines: 3))
+        case .other: break
         }
-      case .ignored:
-        break
       }
     }
     return events
+  }
+
+  /// The characters of `modes` that the driver turns into SIGINT, SIGQUIT and SIGTSTP.
+  private static func signalCharacters(of modes: termios) -> [UInt32: Int32] {
+    var characters: [UInt32: Int32] = [:]
+    withUnsafeBytes(of: modes.c_cc) { controls in
+      for (index, signalNumber) in [(VINTR, SIGINT), (VQUIT, SIGQUIT), (VSUSP, SIGTSTP)] {
+        let code = controls[Int(index)]
+        // 0 is _POSIX_VDISABLE on Linux: the character is switched off.
+        if code != 0 { characters[UInt32(code)] = signalNumber }
+      }
+    }
+    return characters
   }
 
   /// Reads the window size from the kernel (after SIGWINCH) and resizes curses to it. Returns a resize
@@ -204,17 +246,17 @@ final class Terminal {
   }
 
   /// The meaning of function-key `code`. tmux and xterm send Home and End as Find and Select
-  /// (`\e[1~`, `\e[4~`).
+  /// (`\e[1~`, `\e[4~`); Shift, Ctrl and Alt with an arrow, Home, End, PgUp or PgDn are the plain key.
   nonisolated static func functionKey(_ code: Int32) -> FunctionKey {
     switch code {
-    case KEY_UP: .key(.up)
-    case KEY_DOWN: .key(.down)
-    case KEY_LEFT: .key(.left)
-    case KEY_RIGHT: .key(.right)
-    case KEY_PPAGE: .key(.pageUp)
-    case KEY_NPAGE: .key(.pageDown)
-    case KEY_HOME, KEY_FIND, KEY_A1: .key(.home)
-    case KEY_END, KEY_SELECT, KEY_C1: .key(.end)
+    case KEY_UP, KEY_SR: .key(.up)
+    case KEY_DOWN, KEY_SF: .key(.down)
+    case KEY_LEFT, KEY_SLEFT: .key(.left)
+    case KEY_RIGHT, KEY_SRIGHT: .key(.right)
+    case KEY_PPAGE, KEY_SPREVIOUS: .key(.pageUp)
+    case KEY_NPAGE, KEY_SNEXT: .key(.pageDown)
+    case KEY_HOME, KEY_FIND, KEY_A1, KEY_SHOME: .key(.home)
+    case KEY_END, KEY_SELECT, KEY_C1, KEY_SEND: .key(.end)
     case KEY_ENTER: .key(.enter)
     case KEY_BACKSPACE: .key(.backspace)
     case KEY_DC: .key(.delete)
@@ -223,7 +265,13 @@ final class Terminal {
     case KEY_MOUSE: .mouseReport
     case shop_key_paste_start(): .pasteStart
     case shop_key_paste_end(): .pasteEnd
-    default: .ignored
+    default:
+      // Keys ncurses found in the terminfo entry's extended capabilities (`kUP5`, Ctrl-Up).
+      if let name = keyname(code), let key = KeyDecoder.key(forTerminfoName: String(cString: name)) {
+        .key(key)
+      } else {
+        .ignored
+      }
     }
   }
 
@@ -289,7 +337,9 @@ final class Terminal {
   /// The input and output modes the app runs in; set at start and again after Ctrl-Z.
   private func enterProgramMode() {
     let window = shop_stdscr()
-    cbreak()
+    // Raw, not cbreak: a pasted Ctrl-C or Ctrl-\\ must stay text, so the driver may not turn it into a
+    // signal; the decoder tells typed signal characters from pasted ones and the edge raises them.
+    raw()
     noecho()
     nonl()
     intrflush(window, false)

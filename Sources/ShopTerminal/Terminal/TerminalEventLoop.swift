@@ -13,6 +13,8 @@ final class TerminalEventLoop {
   private let deliver: @MainActor (InputEvent) -> Void
   private let willExit: @MainActor () -> String?
   private var sources: [any DispatchSourceProtocol] = []
+  /// Whether a check of the terminal's input deadline is already on the main queue.
+  private var expiryScheduled = false
 
   /// A loop that hands each event to `deliver`; `willExit` runs before the terminal is restored when a
   /// signal ends the app, so the app can save its state, and returns a message for the user (printed
@@ -49,10 +51,29 @@ final class TerminalEventLoop {
       MainActor.assumeIsolated {
         guard let self else { return }
         for event in self.terminal.readPendingInput() { self.deliver(event) }
+        self.expireInputLater()
       }
     }
     input.resume()
     sources.append(input)
+  }
+
+  /// Once what the terminal read waits for more (a paste without its end marker), asks it again when
+  /// that wait is over, so that the paste ends and says so even if no key follows.
+  private func expireInputLater() {
+    guard !expiryScheduled, let wait = terminal.pendingInputDeadline else { return }
+    expiryScheduled = true
+    let nanoseconds = max(
+      0, wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000)
+    DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds) + 1_000_000)) {
+      [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.expiryScheduled = false
+        for event in self.terminal.expirePendingInput() { self.deliver(event) }
+        self.expireInputLater()
+      }
+    }
   }
 
   /// Ends the app for a signal: `willExit`, restore the terminal, then the signal's default action.
