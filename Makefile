@@ -66,6 +66,7 @@ end-to-end:
 	python3 Tests/EndToEnd/soak_e2e.py
 	python3 Tests/EndToEnd/bad_input_e2e.py
 	python3 Tests/EndToEnd/install_e2e.py
+	python3 Tests/EndToEnd/reliability_e2e.py
 
 ## tsan: the whole suite under ThreadSanitizer. The fuzzers and the soak test run shorter here (their
 ## inputs are single-threaded and `make test` runs them in full); every concurrency test runs as is,

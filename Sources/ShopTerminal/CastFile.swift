@@ -1,8 +1,12 @@
 import AppCore
 import Foundation
+import Shop
 
 /// The file `--record FILE.cast` writes: created new (an existing file is never overwritten), an
 /// asciicast v2 header, then a line for each frame the app draws.
+///
+/// A write that fails (a full disk, `ulimit -f`) stops the recording: the file is cut back to its last
+/// whole line, so that it stays a valid cast up to the last whole event, and ``failure`` says why.
 final class CastFile {
   /// Why a recording could not start: one line.
   struct OpenError: Error, CustomStringConvertible {
@@ -14,6 +18,8 @@ final class CastFile {
   private var cast = Asciicast()
   private let start = ContinuousClock.now
   private var started = false
+  /// How many bytes of whole lines are in the file.
+  private var whole: off_t = 0
   /// Why the recording stopped early, if it did.
   private(set) var failure: String?
 
@@ -33,9 +39,10 @@ final class CastFile {
     close(descriptor)
   }
 
-  /// Records `grid`, the header first.
-  func record(_ grid: Grid) {
-    guard failure == nil else { return }
+  /// Records `grid`, the header first. Returns why the recording stopped, the one time it does.
+  @discardableResult
+  func record(_ grid: Grid) -> String? {
+    guard failure == nil else { return nil }
     var lines: [String] = []
     if !started {
       started = true
@@ -47,17 +54,27 @@ final class CastFile {
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     lines += cast.frame(grid, at: seconds)
-    guard !lines.isEmpty else { return }
-    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    for line in lines {
+      if let reason = write(Array((line + "\n").utf8)) {
+        // The part of a line that did get in is taken back: the file ends with the last whole event.
+        let cut = ftruncate(descriptor, whole) == 0 ? "; it holds every event up to then" : ""
+        failure = "recording to \(UntrustedText.escaped(path)) stopped: \(reason)\(cut)"
+        return failure
+      }
+    }
+    return nil
+  }
+
+  /// Writes `bytes` whole; returns the system's reason if it could not.
+  private func write(_ bytes: [UInt8]) -> String? {
     var written = 0
     while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
-      guard count > 0 else {
-        failure = "recording to \(path) stopped: \(String(cString: strerror(errno)))"
-        return
-      }
+      guard count > 0 else { return count == 0 ? "nothing was written" : String(cString: strerror(errno)) }
       written += count
     }
+    whole += off_t(bytes.count)
+    return nil
   }
 }

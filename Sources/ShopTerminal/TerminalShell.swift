@@ -22,7 +22,10 @@ final class TerminalShell: AppShell {
     self.runtime = runtime
     let loop = TerminalEventLoop(
       terminal: terminal, deliver: { [unowned self] event in self.runtime?.send(.input(event)) },
-      willExit: { [unowned self] in self.runtime?.finalSave() })
+      willExit: { [unowned self] in
+        let messages = [self.runtime?.finalSave(), self.recording?.failure].compactMap { $0 }
+        return messages.isEmpty ? nil : messages.joined(separator: "\nshop: ")
+      })
     self.loop = loop
     loop.start()
     try terminal.start()
@@ -35,7 +38,7 @@ final class TerminalShell: AppShell {
   nonisolated func draw(_ grid: Grid) {
     MainActor.assumeIsolated {
       terminal.draw(grid)
-      recording?.record(grid)
+      if let failure = recording?.record(grid) { runtime?.send(.input(.notice(failure))) }
     }
   }
 
@@ -50,7 +53,8 @@ final class TerminalShell: AppShell {
       terminal.stop()
       if let message { FileHandle.standardError.write(Data("shop: \(message)\n".utf8)) }
       if let failure = recording?.failure { FileHandle.standardError.write(Data("shop: \(failure)\n".utf8)) }
-      Foundation.exit(status)
+      // A recording that stopped early is a failure of the run, whatever else went well.
+      Foundation.exit(status == 0 && recording?.failure != nil ? 1 : status)
     }
   }
 }

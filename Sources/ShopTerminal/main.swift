@@ -16,6 +16,15 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
   static var app: (TerminalShell, AppRuntime, ScriptPlayback?)?
 }
 
+// A write past `ulimit -f` fails with EFBIG, reported like any other failed write, instead of ending
+// the process by SIGXFSZ with no message (at a checkout, or in the middle of a recording).
+signal(SIGXFSZ, SIG_IGN)
+
+/// Tells the user, on standard error, that a script file is a FIFO that no program writes to yet.
+@Sendable func sayWaiting(_ message: String) {
+  FileHandle.standardError.write(Data("shop: \(message)\n".utf8))
+}
+
 let request: CommandLineRequest
 do {
   request = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
@@ -29,7 +38,9 @@ case .help:
 case .version:
   print(HelpText.version)
 case .script(let path, let virtualClock, let marbles, let options):
-  exit(ScriptMode.run(path: path, virtualClock: virtualClock, marbles: marbles, options: options))
+  exit(
+    ScriptMode.run(
+      path: path, virtualClock: virtualClock, marbles: marbles, options: options, whileWaiting: sayWaiting))
 case .run(let options), .play(_, let options):
   let catalog: Catalog
   do {
@@ -39,7 +50,7 @@ case .run(let options), .play(_, let options):
   }
   var playback: PlaybackScript?
   if case .play(let path, _) = request {
-    switch PlaybackScript.load(path: path, catalog: catalog) {
+    switch PlaybackScript.load(path: path, catalog: catalog, whileWaiting: sayWaiting) {
     case .success(let script): playback = script
     case .failure(let error):
       for message in error.messages { FileHandle.standardError.write(Data("\(message)\n".utf8)) }

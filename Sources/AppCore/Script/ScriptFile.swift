@@ -17,9 +17,24 @@ enum ScriptFile {
   /// The largest script accepted: far more than anyone writes by hand.
   static let maximumBytes = 16 << 20
 
-  /// The bytes of the file at `path`.
-  static func contents(atPath path: String) throws(ScriptFileError) -> [UInt8] {
+  /// How long opening a script may take before ``contents(atPath:whileWaiting:)`` says it waits.
+  static let quietOpening = DispatchTimeInterval.milliseconds(200)
+
+  /// The bytes of the file at `path`. Opening a FIFO waits for a program to write to it; when that does
+  /// not happen at once, `whileWaiting` is told, from another thread, one line saying so.
+  static func contents(
+    atPath path: String, whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(ScriptFileError) -> [UInt8] {
+    let notice = DispatchWorkItem {
+      whileWaiting(
+        "waiting for a program to write to \(UntrustedText.escaped(path)) (a FIFO); Ctrl-C gives up")
+    }
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
+      DispatchQueue.global().asyncAfter(deadline: .now() + quietOpening, execute: notice)
+    }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    notice.cancel()
     guard descriptor >= 0 else { throw ScriptFileError(name: path, reason: String(cString: strerror(errno))) }
     defer { close(descriptor) }
     return try readAll(descriptor: descriptor, name: path)

@@ -15,20 +15,27 @@ import Shop
 public enum ScriptMode {
   /// Runs the script at `path` (`-` for standard input) on the process's standard streams and
   /// returns the exit status. Blocks until the script is done; call it from any thread.
-  public static func run(path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions)
-    -> Int32
-  {
-    run(path: path, virtualClock: virtualClock, marbles: marbles, options: options, console: .standard)
+  /// `whileWaiting` is told if the script is a FIFO that no program writes to yet.
+  public static func run(
+    path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions,
+    whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
+  ) -> Int32 {
+    run(
+      path: path, virtualClock: virtualClock, marbles: marbles, options: options, console: .standard,
+      whileWaiting: whileWaiting)
   }
 
   /// Runs the script at `path` on `console`; returns the exit status.
   public static func run(
-    path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions, console: ScriptConsole
+    path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions, console: ScriptConsole,
+    whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
   ) -> Int32 {
     let lines: [ScriptLine]
     let catalog: Catalog
     do {
-      let bytes = try path == "-" ? console.readStandardInput() : ScriptFile.contents(atPath: path)
+      let bytes =
+        try path == "-"
+        ? console.readStandardInput() : ScriptFile.contents(atPath: path, whileWaiting: whileWaiting)
       catalog =
         try options.catalogPath.map { path throws(CatalogError) in try Catalog.load(fromFile: path) }
         ?? .builtIn
