@@ -45,6 +45,8 @@ FILES = {
     "many-orders-state.json": '{"version": 1, "basket": [], "orders": [%s]}'
         % ", ".join(['{"placedAt": 1700000000, "items": [{"id": "a", "name": "A", "price": 1, "quantity": 1}]}'] * 101),
     "bidi-in-name.json": '{"currency": "EUR", "items": [{"id": "a", "name": "Gold \\u202eeerf", "price": 1}]}',
+    "bidi-mark-in-name.json": '{"currency": "EUR", "items": [{"id": "a", "name": "(1\\u200f)", "price": 1}]}',
+    "bidi-mark.shop": "add a\u200fb\n",
     "repeated-key.json": '{"currency": "EUR", "items": [{"id": "a", "name": "A", "name": "B", "price": 1}]}',
     "leading-zero.json": '{"currency": "EUR", "items": [{"id": "a", "name": "A", "price": 012}]}',
     "repeated-key-state.json": '{"version": 1, "version": 2, "basket": [], "orders": []}',
@@ -66,7 +68,7 @@ FILES = {
 BYTE_FILES = {"invalid-utf8.json": b'{"currency": "EUR", "items": [{"id": "a", "name": "A\xff", "price": 1}]}'}
 FIFOS = ["fifo.json", "fifo-state.json"]
 DIRECTORIES = ["directory-state.json"]
-LINKS = {"link.json": "linked-state.json"}
+LINKS = {"link.json": "linked-state.json", "link-to-held.json": "held.json"}
 SPARSE_FILES = {"too-large.json": 256 * 1024 * 1024 + 1, "too-large-state.json": 64 * 1024 * 1024 + 1}
 # State files a row moves aside, put back before every row.
 MOVED_ASIDE = [
