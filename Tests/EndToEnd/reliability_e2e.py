@@ -150,15 +150,16 @@ class PasteTests(unittest.TestCase):
             shop.send("/")
             started = time.monotonic()
             shop.paste("x" * (1 << 20))
-            # tmux itself takes a while to hand a megabyte over, more on a loaded machine.
-            deadline = time.monotonic() + 60
+            # tmux itself takes a while to hand a megabyte over: seconds, or minutes on a loaded machine (the
+            # decoder's own time is the unit tests' and the benchmarks' to watch).
+            deadline = time.monotonic() + 180
             while "paste cut to its first 4096 characters" not in shop.screen() and time.monotonic() < deadline:
                 time.sleep(0.1)
             self.assertIn("paste cut to its first 4096 characters", shop.screen())
             shop.send("Escape")
             shop.send("q")
             self.assertEqual(shop.exit_status(), 0)
-            self.assertLess(time.monotonic() - started, 60)
+            self.assertLess(time.monotonic() - started, 180)
         finally:
             shop.close()
 
