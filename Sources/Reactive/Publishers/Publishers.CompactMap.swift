@@ -40,57 +40,61 @@ extension Publishers {
   /// generic publisher type so that its type does not repeat the upstream's: the optimizer refuses to
   /// specialize through types that look like they grow without end.
   ///
-  /// As in Combine, it hands the upstream's subscription straight to the downstream. It takes one
-  /// subscription (a second is cancelled), ignores what arrives after the completion, and lets go of
-  /// the downstream and the transform once it has passed the completion on. `receive` calls are
-  /// serialized by the upstream.
+  /// As Combine's, it keeps no state: it hands the upstream's subscription straight to the downstream
+  /// and passes on whatever the upstream sends, a value or completion after the completion included;
+  /// a `nil` result asks upstream for one more. It holds the downstream and the transform for as long
+  /// as the upstream holds it.
   @usableFromInline
-  final class CompactMapInner<Input, Downstream: Subscriber>: Subscriber, CombineReflecting {
+  struct CompactMapInner<Input, Downstream: Subscriber>: Subscriber, CombineReflecting {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline
-    struct Payload {
-      @usableFromInline let downstream: Downstream
-      @usableFromInline let transform: (Input) -> Output?
-
-      @inlinable
-      init(downstream: Downstream, transform: @escaping (Input) -> Output?) {
-        self.downstream = downstream
-        self.transform = transform
-      }
-    }
-
-    @usableFromInline let link: DownstreamLink<Payload>
-    @usableFromInline var subscribed = false
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (Input) -> Output?
+    @usableFromInline let combineIdentifier: CombineIdentifier
 
     @inlinable
     init(downstream: Downstream, transform: @escaping (Input) -> Output?) {
-      link = DownstreamLink(Payload(downstream: downstream, transform: transform))
+      self.downstream = downstream
+      self.transform = transform
+      combineIdentifier = CombineIdentifier()
     }
 
     @usableFromInline var combineName: String { "CompactMap" }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      guard !subscribed else { return subscription.cancel() }
-      subscribed = true
-      if link.withPayload({ $0.downstream.receive(subscription: subscription) }) == nil {
-        subscription.cancel()
-      }
+      downstream.receive(subscription: subscription)
     }
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-      link.withPayload { payload in
-        guard let output = payload.transform(input) else { return .max(1) }
-        return payload.downstream.receive(output)
-      } ?? .none
+      guard let output = transform(input) else { return .max(1) }
+      return downstream.receive(output)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      link.endAfter { $0.downstream.receive(completion: completion) }
+      downstream.receive(completion: completion)
     }
+  }
+}
+
+extension Publishers.CompactMap {
+  /// Transforms each value with this operator's transform, then `transform`, passing on the results
+  /// that are not `nil`, in one operator, as Combine's `compactMap` after `compactMap` does: the
+  /// result is a `CompactMap` of the same upstream.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+  }
+
+  /// Transforms each value with this operator's transform, then `transform`, in one operator, as
+  /// Combine's `map` after `compactMap` does: the result is a `CompactMap` of the same upstream.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
   }
 }

@@ -41,55 +41,51 @@ extension Publishers {
   /// generic publisher type so that its type does not repeat the upstream's: the optimizer refuses to
   /// specialize through types that look like they grow without end.
   ///
-  /// As in Combine, it hands the upstream's subscription straight to the downstream. It takes one
-  /// subscription (a second is cancelled), ignores what arrives after the completion, and lets go of
-  /// the downstream and the predicate once it has passed the completion on. `receive` calls are
-  /// serialized by the upstream.
+  /// As Combine's, it keeps no state: it hands the upstream's subscription straight to the downstream
+  /// and passes on whatever the upstream sends, a value or completion after the completion included;
+  /// a value left out asks upstream for one more. It holds the downstream and the predicate for as
+  /// long as the upstream holds it.
   @usableFromInline
-  final class FilterInner<Downstream: Subscriber>: Subscriber, CombineReflecting {
+  struct FilterInner<Downstream: Subscriber>: Subscriber, CombineReflecting {
     @usableFromInline typealias Input = Downstream.Input
-    @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline
-    struct Payload {
-      @usableFromInline let downstream: Downstream
-      @usableFromInline let isIncluded: (Output) -> Bool
-
-      @inlinable
-      init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
-        self.downstream = downstream
-        self.isIncluded = isIncluded
-      }
-    }
-
-    @usableFromInline let link: DownstreamLink<Payload>
-    @usableFromInline var subscribed = false
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let isIncluded: (Input) -> Bool
+    @usableFromInline let combineIdentifier: CombineIdentifier
 
     @inlinable
-    init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
-      link = DownstreamLink(Payload(downstream: downstream, isIncluded: isIncluded))
+    init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
+      self.downstream = downstream
+      self.isIncluded = isIncluded
+      combineIdentifier = CombineIdentifier()
     }
 
     @usableFromInline var combineName: String { "Filter" }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      guard !subscribed else { return subscription.cancel() }
-      subscribed = true
-      if link.withPayload({ $0.downstream.receive(subscription: subscription) }) == nil {
-        subscription.cancel()
-      }
+      downstream.receive(subscription: subscription)
     }
 
     @inlinable
-    func receive(_ input: Output) -> Subscribers.Demand {
-      link.withPayload { $0.isIncluded(input) ? $0.downstream.receive(input) : .max(1) } ?? .none
+    func receive(_ input: Input) -> Subscribers.Demand {
+      isIncluded(input) ? downstream.receive(input) : .max(1)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      link.endAfter { $0.downstream.receive(completion: completion) }
+      downstream.receive(completion: completion)
     }
+  }
+}
+
+extension Publishers.Filter {
+  /// Passes on the values that satisfy this filter's predicate and `isIncluded`, in one operator, as
+  /// Combine's `filter` after `filter` does: the result is a `Filter` of the same upstream.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
   }
 }

@@ -37,54 +37,59 @@ extension Publishers {
   /// generic publisher type so that its type does not repeat the upstream's: the optimizer refuses to
   /// specialize through types that look like they grow without end.
   ///
-  /// As in Combine, it hands the upstream's subscription straight to the downstream, so demand and
-  /// cancel go to the upstream directly. It takes one subscription (a second is cancelled), ignores
-  /// what arrives after the completion, and lets go of the downstream and the transform once it has
-  /// passed the completion on. `receive` calls are serialized by the upstream.
+  /// As Combine's, it keeps no state: it hands the upstream's subscription straight to the downstream
+  /// (so demand and cancel go to the upstream directly) and passes on whatever the upstream sends, a
+  /// value or completion after the completion included; the demand a value returns is the
+  /// downstream's. It holds the downstream and the transform for as long as the upstream holds it.
   @usableFromInline
-  final class MapInner<Input, Downstream: Subscriber>: Subscriber, CombineReflecting {
+  struct MapInner<Input, Downstream: Subscriber>: Subscriber, CombineReflecting {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline
-    struct Payload {
-      @usableFromInline let downstream: Downstream
-      @usableFromInline let transform: (Input) -> Output
-
-      @inlinable
-      init(downstream: Downstream, transform: @escaping (Input) -> Output) {
-        self.downstream = downstream
-        self.transform = transform
-      }
-    }
-
-    @usableFromInline let link: DownstreamLink<Payload>
-    @usableFromInline var subscribed = false
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (Input) -> Output
+    @usableFromInline let combineIdentifier: CombineIdentifier
 
     @inlinable
     init(downstream: Downstream, transform: @escaping (Input) -> Output) {
-      link = DownstreamLink(Payload(downstream: downstream, transform: transform))
+      self.downstream = downstream
+      self.transform = transform
+      combineIdentifier = CombineIdentifier()
     }
 
     @usableFromInline var combineName: String { "Map" }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      guard !subscribed else { return subscription.cancel() }
-      subscribed = true
-      if link.withPayload({ $0.downstream.receive(subscription: subscription) }) == nil {
-        subscription.cancel()
-      }
+      downstream.receive(subscription: subscription)
     }
 
     @inlinable @inline(__always)
     func receive(_ input: Input) -> Subscribers.Demand {
-      link.withPayload { $0.downstream.receive($0.transform(input)) } ?? .none
+      downstream.receive(transform(input))
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      link.endAfter { $0.downstream.receive(completion: completion) }
+      downstream.receive(completion: completion)
     }
+  }
+}
+
+extension Publishers.Map {
+  /// Transforms each value with this map's transform, then `transform`, in one operator, as Combine's
+  /// `map` after `map` does: the result is a `Map` of the same upstream.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+    let first = self.transform
+    return Publishers.Map(upstream: upstream) { transform(first($0)) }
+  }
+
+  /// Transforms each value with this map's transform, then the throwing `transform`, in one operator,
+  /// as Combine's `tryMap` after `map` does: the result is a `TryMap` of the same upstream.
+  @inlinable
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
   }
 }

@@ -48,65 +48,47 @@ extension Publishers {
   /// generic publisher type so that its type does not repeat the upstream's: the optimizer refuses to
   /// specialize through types that look like they grow without end.
   ///
-  /// As in Combine, it hands the upstream's subscription straight to the downstream. It takes one
-  /// subscription (a second is cancelled), ignores what arrives after the completion, and lets go of
-  /// the downstream and the closure once it has passed the completion on. It holds the running
-  /// result; `receive` calls are serialized by the upstream, so it needs no lock.
+  /// As Combine's, it keeps no state but the running result: it hands the upstream's subscription
+  /// straight to the downstream and passes on whatever the upstream sends, a value or completion after
+  /// the completion included. It holds the downstream and the closure for as long as the upstream
+  /// holds it; `receive` calls are serialized by the upstream, so the result needs no lock.
   @usableFromInline
   final class ScanInner<Input, Downstream: Subscriber>: Subscriber, CombineReflecting {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline
-    struct Payload {
-      @usableFromInline let downstream: Downstream
-      @usableFromInline let combine: (Output, Input) -> Output
-
-      @inlinable
-      init(downstream: Downstream, combine: @escaping (Output, Input) -> Output) {
-        self.downstream = downstream
-        self.combine = combine
-      }
-    }
-
-    @usableFromInline let link: DownstreamLink<Payload>
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let combine: (Output, Input) -> Output
     @usableFromInline var result: Output
-    @usableFromInline var subscribed = false
 
     @inlinable
     init(downstream: Downstream, initial: Output, combine: @escaping (Output, Input) -> Output) {
-      link = DownstreamLink(Payload(downstream: downstream, combine: combine))
+      self.downstream = downstream
+      self.combine = combine
       result = initial
     }
 
     @usableFromInline var combineName: String { "Scan" }
 
-    /// As Combine's: the downstream (while held) and the running result.
+    /// As Combine's: the downstream and the running result.
     @usableFromInline var reflectedChildren: [Mirror.Child] {
-      let downstream = link.withPayload { $0.downstream as Any }
-      return [("downstream", downstream as Any), ("result", result)]
+      [("downstream", downstream), ("result", result)]
     }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      guard !subscribed else { return subscription.cancel() }
-      subscribed = true
-      if link.withPayload({ $0.downstream.receive(subscription: subscription) }) == nil {
-        subscription.cancel()
-      }
+      downstream.receive(subscription: subscription)
     }
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-      link.withPayload { payload in
-        result = payload.combine(result, input)
-        return payload.downstream.receive(result)
-      } ?? .none
+      result = combine(result, input)
+      return downstream.receive(result)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      link.endAfter { $0.downstream.receive(completion: completion) }
+      downstream.receive(completion: completion)
     }
   }
 }

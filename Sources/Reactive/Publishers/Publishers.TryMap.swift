@@ -53,3 +53,21 @@ extension Publishers {
     @usableFromInline override var description: String { "TryMap" }
   }
 }
+
+extension Publishers.TryMap {
+  /// Transforms each value with this operator's throwing transform, then `transform`, in one
+  /// operator, as Combine's `map` after `tryMap` does: the result is a `TryMap` of the same upstream.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
+  }
+
+  /// Transforms each value with this operator's throwing transform, then the throwing `transform`, in
+  /// one operator, as Combine's `tryMap` after `tryMap` does.
+  @inlinable
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
+  }
+}
