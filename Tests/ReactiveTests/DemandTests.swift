@@ -49,6 +49,16 @@ import Testing
     #expect(Demand.max(5) - (-2) == .max(7))
   }
 
+  // Combine's subtraction of a count takes the difference of the bounded number, and one past Int.max
+  // is none, not unlimited (OpenCombine's SubscribersDemandTests.testSubtraction).
+  @Test func subtractingANegativeCountPastTheTopIsNoneAsInCombine() {
+    #expect(Demand.max(Int.max) - (-1) == .none)
+    var demand = Demand.max(Int.max)
+    demand -= -1
+    #expect(demand == .none)
+    #expect(Demand.max(Int.max - 1) - (-1) == .max(Int.max))
+  }
+
   @Test func multiplicationSaturatesAtUnlimited() {
     #expect(Demand.max(2) * 3 == .max(6))
     #expect(Demand.max(Int.max) * 2 == .unlimited)
@@ -81,7 +91,8 @@ import Testing
     #expect(Demand.unlimited + Int.max == .unlimited)
     #expect(Demand.max(5) + Int.min == .none)
     #expect(Demand.max(5) + Int.max == .unlimited)
-    #expect(Demand.max(5) - Int.min == .unlimited)
+    // A difference past Int.max is none, as Combine's (see subtractingANegativeCountPastTheTop).
+    #expect(Demand.max(5) - Int.min == .none)
     #expect(Demand.max(5) - Int.max == .none)
     #expect(Demand.unlimited - Int.max == .unlimited)
     #expect(Demand.unlimited - Int.min == .unlimited)

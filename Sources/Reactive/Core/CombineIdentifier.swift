@@ -11,10 +11,10 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
     rawValue = nextIdentifier.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
-  /// Creates the identifier of an object, equal for the same instance while it lives.
+  /// Creates the identifier of an object, equal for the same instance while it lives: the object's
+  /// address, as Combine's, so its description is the address in hexadecimal.
   public init(_ object: AnyObject) {
-    // The address itself: unique among live objects, and free to compute where hashing it is not.
-    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object))) | (1 << 63)
+    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object)))
   }
 
   /// The identifier in hexadecimal.

@@ -75,9 +75,14 @@ extension Subscribers {
     public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
 
     /// The difference with a count; a negative count adds. Unlimited stays unlimited; never below zero.
+    ///
+    /// As Combine's, a difference past `Int.max` (a bounded demand minus a negative count) is
+    /// ``none``, not unlimited: `.max(Int.max) - (-1)` is `.none`.
     @inlinable
     public static func - (lhs: Demand, rhs: Int) -> Demand {
-      rhs < 0 ? lhs.raised(by: rhs.magnitude) : lhs.lowered(by: rhs.magnitude)
+      if lhs == .unlimited { return .unlimited }
+      let (difference, overflow) = Int(lhs.rawValue).subtractingReportingOverflow(rhs)
+      return overflow || difference < 0 ? .none : Demand(rawValue: UInt(difference))
     }
 
     /// Subtracts a count from `lhs`.
