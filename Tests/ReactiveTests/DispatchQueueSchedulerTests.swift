@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Reactive
 import Testing
 
@@ -49,14 +50,43 @@ import Testing
     #expect(fraction.magnitude == Int.max)
     #expect(Stride.nanoseconds(Int.max) + .nanoseconds(1) == .nanoseconds(Int.max))
     #expect(Stride.nanoseconds(Int.min) - .nanoseconds(1) == .nanoseconds(Int.min))
-    #expect(Stride.nanoseconds(Int.max) * .nanoseconds(-2) == .nanoseconds(Int.min))
+    #expect(Stride.seconds(4_000_000_000) * .seconds(4) == .nanoseconds(Int.max))
+    #expect(Stride.seconds(4_000_000_000) * .seconds(-4) == .nanoseconds(Int.min))
+  }
+
+  // Combine's dispatch stride multiplies lengths in seconds, encodes as {"_nanoseconds": N}, and time
+  // reaches the distant future at the far edge, so a "never" deadline is never in the past
+  // (OpenCombine's DispatchQueueSchedulerTests: testStrideMultiplication, testStrideCodable,
+  // testSchedulerTimeTypeAdvanced, testSchedulerTimeTypeDistance).
+  @Test func strideAndTimeAtTheEdgesAreCombines() throws {
+    #expect(Stride.seconds(2) * .seconds(3) == .seconds(6))
+    #expect((Stride.nanoseconds(18) * .nanoseconds(1)).magnitude == 0)
+    #expect((Stride.microseconds(-3) * .nanoseconds(10)).magnitude == 0)
+    #expect((Stride.nanoseconds(0) * .nanoseconds(61346)).magnitude == 0)
+    struct Wrapper: Codable, Equatable { let value: Stride }
+    let encoded = try JSONEncoder().encode(Wrapper(value: .nanoseconds(419872)))
+    #expect(String(decoding: encoded, as: UTF8.self) == #"{"value":{"_nanoseconds":419872}}"#)
+    #expect(try JSONDecoder().decode(Wrapper.self, from: encoded) == Wrapper(value: .nanoseconds(419872)))
+    let time = DispatchQueue.SchedulerTimeType(DispatchTime(uptimeNanoseconds: 10000))
+    #expect(time.advanced(by: .nanoseconds(.max)).dispatchTime == .distantFuture)
+    let never = DispatchQueue.SchedulerTimeType(.distantFuture)
+    #expect(DispatchQueue.main.now.distance(to: never) == .nanoseconds(Int.max))
+    #expect(DispatchQueue.main.now.advanced(by: DispatchQueue.main.now.distance(to: never)) == never)
+    let nearlyNever = DispatchQueue.SchedulerTimeType(
+      DispatchTime(uptimeNanoseconds: DispatchTime.distantFuture.uptimeNanoseconds - 1024))
+    #expect(nearlyNever.distance(to: time) == .nanoseconds(Int.max))
+    #expect(
+      time.distance(to: DispatchQueue.SchedulerTimeType(DispatchTime(uptimeNanoseconds: 10431)))
+        == .nanoseconds(431))
   }
 
   @Test func timeNearTheDistantFutureNeitherTrapsNorWraps() {
     let start = testTime(0)
     let forever = DispatchQueue.SchedulerTimeType(.distantFuture)
     #expect(start.distance(to: forever) == .nanoseconds(Int.max))
-    #expect(forever.distance(to: start) == .nanoseconds(Int.min))
+    // From the distant future back is Int.max too, as in Combine (OpenCombine's
+    // DispatchQueueSchedulerTests.testSchedulerTimeTypeDistance).
+    #expect(forever.distance(to: start) == .nanoseconds(Int.max))
     #expect(forever.advanced(by: .seconds(1)) == forever)
     #expect(forever.advanced(by: .nanoseconds(Int.min)) == forever)
     #expect(start.advanced(by: .nanoseconds(Int.max)).advanced(by: .nanoseconds(Int.max)) == forever)

@@ -44,4 +44,20 @@ import Testing
     #expect(Stride(Int.min) - Stride(1) == Stride(Int.min))
     #expect(Stride(Int.max) * Stride(2) == Stride(Int.max))
   }
+
+  // Combine's immediate stride is written as a float literal too, as in
+  // `delay(for: 0.35, scheduler: ImmediateScheduler.shared)`; the fraction is dropped
+  // (OpenCombine's ImmediateSchedulerTests.testSchedulerTimeType).
+  @Test func strideIsWrittenAsAFloatLiteralDroppingTheFraction() {
+    typealias Stride = ImmediateScheduler.SchedulerTimeType.Stride
+    let fourteen: Stride = 14.6
+    let minusFour: Stride = -4.1
+    #expect(fourteen == Stride(14))
+    #expect(minusFour == Stride(-4))
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>()
+    subject.delay(for: 0.35, scheduler: ImmediateScheduler.shared).subscribe(recorder)
+    subject.send(1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
 }

@@ -11,13 +11,17 @@ extension DispatchQueue: Scheduler {
       dispatchTime = time
     }
 
-    /// The interval from this time to `other`, saturating at `Int.max` and `Int.min` nanoseconds.
+    /// The interval from this time to `other`. As Combine's, it is `Int.max` nanoseconds to or from the
+    /// distant future, and whenever the difference does not fit in an `Int`, either way.
     public func distance(to other: SchedulerTimeType) -> Stride {
       let start = dispatchTime.uptimeNanoseconds
       let end = other.dispatchTime.uptimeNanoseconds
-      if end >= start { return Stride(nanoseconds: Int(clamping: end - start)) }
-      let back = start - end
-      return Stride(nanoseconds: back > UInt64(Int.max) ? .min : -Int(back))
+      if start == end { return Stride(nanoseconds: 0) }
+      let forever = DispatchTime.distantFuture.uptimeNanoseconds
+      guard start != forever, end != forever, let from = Int(exactly: start), let to = Int(exactly: end)
+      else { return Stride(nanoseconds: .max) }
+      let (difference, overflow) = to.subtractingReportingOverflow(from)
+      return Stride(nanoseconds: overflow ? .max : difference)
     }
 
     /// The time `n` later (or earlier, when negative). The distant future stays there, a time past the
@@ -28,8 +32,9 @@ extension DispatchQueue: Scheduler {
       guard base != DispatchTime.distantFuture.uptimeNanoseconds else { return self }
       let target: UInt64
       if n.magnitude >= 0 {
+        // Past the largest dispatch time (Int.max nanoseconds) is the distant future, as in Combine.
         let (sum, overflow) = base.addingReportingOverflow(UInt64(n.magnitude))
-        target = overflow ? DispatchTime.distantFuture.uptimeNanoseconds : sum
+        target = overflow || sum > UInt64(Int.max) ? DispatchTime.distantFuture.uptimeNanoseconds : sum
       } else {
         let back = n.magnitude.magnitude
         target = base > back ? max(1, base - UInt64(back)) : 1
@@ -124,9 +129,27 @@ extension DispatchQueue: Scheduler {
       }
       /// Subtracts `rhs`.
       public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
-      /// The product of the nanosecond counts, saturating.
+      /// The product of the lengths in seconds, saturating, as Combine's: `.seconds(2) * .seconds(3)`
+      /// is six seconds, and `.nanoseconds(18) * .nanoseconds(1)` is nothing.
       public static func * (lhs: Stride, rhs: Stride) -> Stride {
-        Stride(nanoseconds: SaturatingNanoseconds.product(lhs.magnitude, rhs.magnitude))
+        Stride(
+          nanoseconds: SaturatingNanoseconds.fromSeconds(
+            (Double(lhs.magnitude) / 1_000_000_000) * (Double(rhs.magnitude) / 1_000_000_000)))
+      }
+
+      private enum CodingKeys: String, CodingKey {
+        case nanoseconds = "_nanoseconds"
+      }
+
+      /// Decodes an interval written by ``encode(to:)``.
+      public init(from decoder: any Decoder) throws {
+        magnitude = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .nanoseconds)
+      }
+
+      /// Encodes the interval as Combine's does: `{"_nanoseconds": N}`.
+      public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(magnitude, forKey: .nanoseconds)
       }
       /// Multiplies by `rhs`.
       public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }

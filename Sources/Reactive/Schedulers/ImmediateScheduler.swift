@@ -6,7 +6,7 @@ public struct ImmediateScheduler: Scheduler, Sendable {
   public struct SchedulerTimeType: Strideable, Sendable {
     /// An interval of immediate time, counted in nanoseconds.
     public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
-      ExpressibleByIntegerLiteral, Hashable, Codable, Sendable
+      ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, Hashable, Codable, Sendable
     {
       /// The interval's length.
       public var magnitude: Int
@@ -15,6 +15,11 @@ public struct ImmediateScheduler: Scheduler, Sendable {
       public init(_ value: Int) { magnitude = value }
       /// Creates an interval from an integer literal.
       public init(integerLiteral value: Int) { magnitude = value }
+      /// Creates an interval from a float literal, dropping the fraction, as Combine's does.
+      public init(floatLiteral value: Double) {
+        magnitude =
+          value.isNaN ? 0 : value >= 0x1p63 ? .max : value <= -0x1p63 ? .min : Int(value)
+      }
       /// Creates an interval when `source` converts exactly.
       public init?<T: BinaryInteger>(exactly source: T) {
         guard let value = Int(exactly: source) else { return nil }
