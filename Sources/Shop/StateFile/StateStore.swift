@@ -94,8 +94,17 @@ public final class StateStore: Sendable {
   /// write fails, so a caller can show the error and simply save again on the next change.
   public func save(_ state: ShopState, onResult: SaveCompletion?) {
     if pending.withLock({ $0.save(state, completion: onResult) }) {
-      queue.async { self.writeUntilNothingPending() }
+      // Weakly: a write scheduled here must not keep the store, and so its lock, alive after its
+      // owner lets go (a store opened again on the same path was refused as in use until the queue
+      // had let go of the block); what is still pending then is written by deinit.
+      queue.async { [weak self] in self?.writeUntilNothingPending() }
     }
+  }
+
+  /// Writes what is still pending. No write of the queue's can be under way here: each holds the
+  /// store while it runs.
+  deinit {
+    writeUntilNothingPending()
   }
 
   /// Writes `state` now and returns once it is on disk (file and directory fsynced): for a checkout,
