@@ -218,6 +218,42 @@ import Testing
     let subscribing = Locked(subscriber)
     #expect(completesInTime(seconds: 10) { subject.subscribe(subscribing.value) })
   }
+  /// A `CurrentValueSubject`'s subscriber that finishes subscribing just as another thread sends
+  /// gets each value once: the sender, finding it still subscribing, notes that it is owed the latest
+  /// value, unless it let go meanwhile, which the note must not outlive (once, it did: the next value
+  /// was then delivered twice, by its send and again as the latest missed one, a finding of
+  /// `SubjectModelTests` under ThreadSanitizer).
+  @Test func aCurrentValueSubscriberDoneSubscribingAsAnotherThreadSendsGetsEachValueOnce() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let sent = AtomicCounter()
+    let stop = AtomicFlag()
+    let repeats = AtomicCounter()
+    let sender = Thread {
+      var next = 1
+      while !stop.isSet {
+        subject.send(next)
+        next += 1
+        sent.increment()
+      }
+    }
+    sender.start()
+    defer { stop.set() }
+    let finished = Self.untilBudgetSpent {
+      let last = Locked(-1)
+      let sink = subject.sink { value in
+        last.withLock { last in
+          if value <= last { repeats.increment() }
+          last = value
+        }
+      }
+      // Long enough for the sender's next sends to reach the new subscriber.
+      let target = sent.value + 3
+      while sent.value < target && !stop.isSet {}
+      sink.cancel()
+    }
+    #expect(finished)
+    #expect(repeats.value == 0)
+  }
 }
 
 extension AtomicCounter {

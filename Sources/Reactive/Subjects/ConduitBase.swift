@@ -97,6 +97,22 @@ class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
     return owner == thread ? .nested : nil
   }
 
+  /// Under the registry's lock, for a replaying conduit that another thread is still subscribing:
+  /// notes that it missed a value, for that thread to deliver the latest before it lets go. Returns
+  /// false, noting nothing, if that thread let the token go meanwhile (it does so without the lock,
+  /// and would never see the note): the conduit is then idle, and takes the value as any other.
+  @usableFromInline
+  final func noteMissedLocked() -> Bool {
+    var current = state.load(ordering: .acquiring)
+    while current & ConduitState.subscribing != 0 {
+      let (exchanged, original) = state.compareExchange(
+        expected: current, desired: current | ConduitState.missed, ordering: .acquiringAndReleasing)
+      if exchanged { return true }
+      current = original
+    }
+    return false
+  }
+
   /// Under the registry's lock, once work is queued for a conduit whose token another thread held:
   /// flags it for that thread. If the holder let the token go meanwhile, takes it over and returns
   /// true: the caller then settles the conduit itself.

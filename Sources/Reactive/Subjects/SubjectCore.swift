@@ -127,13 +127,15 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
         let state = base.state.load(ordering: .acquiring)
         guard state & ConduitState.closed == 0 else { return }
         if state & ConduitState.subscribing != 0, skipsSubscribing {
-          guard base.owner == thread else {
+          if base.owner == thread {
+            // Sent from inside its own subscribing, delivered at once: this is the latest value now.
+            base.state.bitwiseAnd(~ConduitState.missed, ordering: .relaxed)
+          } else if !replays || base.noteMissedLocked() {
             // Not yet a subscriber this value goes to; a replaying one is owed the latest value.
-            if replays { base.state.bitwiseOr(ConduitState.missed, ordering: .relaxed) }
             return
           }
-          // Sent from inside its own subscribing, delivered at once: this is the latest value now.
-          base.state.bitwiseAnd(~ConduitState.missed, ordering: .relaxed)
+          // Otherwise the subscribing thread let the token go since the load above: the conduit is
+          // idle now, a subscriber like any other.
         }
         if let role = base.claimLocked(by: thread) {
           claims[claimed] = ConduitClaim(base, role)
