@@ -11,7 +11,7 @@ let package = Package(
     .executable(name: "shop", targets: ["ShopTerminal"]),
   ],
   targets: [
-    .target(name: "Reactive"),
+    .target(name: "Reactive", exclude: ["ARCHITECTURE.md"]),
     .target(name: "Shop", dependencies: ["Reactive"]),
     .target(name: "AppCore", dependencies: ["Reactive", "Shop"]),
     // SwiftPM drops the two feature macros pkg-config reports for ncursesw (and says so on each build);

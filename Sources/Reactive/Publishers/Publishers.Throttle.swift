@@ -80,6 +80,9 @@ extension Publishers {
 
     @usableFromInline let scheduler: Context
     @usableFromInline let state: LockedState<State>
+    /// Serializes calls into the downstream when the scheduler runs actions concurrently; recursive,
+    /// so that an emission nested on the same thread runs at once, as Combine's does.
+    @usableFromInline let downstreamLock = PlainLock.make(recursive: true)
 
     @inlinable
     init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool)
@@ -105,7 +108,7 @@ extension Publishers {
         return
       }
       subscription.request(.unlimited)
-      downstream.receive(subscription: self)
+      downstreamLock.withLock { downstream.receive(subscription: self) }
     }
 
     @inlinable
@@ -160,11 +163,12 @@ extension Publishers {
           }
         })
       else { return }
-      if let value {
-        let more = downstream.receive(value)
-        if more != .none { state.withLock { $0.machine.request(more) } }
+      let more = downstreamLock.withLock {
+        let more = value.map { downstream.receive($0) } ?? .none
+        if let completion { downstream.receive(completion: completion) }
+        return more
       }
-      if let completion { downstream.receive(completion: completion) }
+      if more != .none { state.withLock { $0.machine.request(more) } }
     }
   }
 }
