@@ -34,7 +34,8 @@ import Testing
     var overlaps: Int
   }
 
-  static func run<P: Publisher<Int, Never>>(_ makeOperator: (PassthroughSubject<Int, Never>) -> P) -> History {
+  static func run<P: Publisher<Int, Never>>(_ makeOperator: (PassthroughSubject<Int, Never>) -> P) -> History
+  {
     let subject = PassthroughSubject<Int, Never>()
     let inside = Atomic<Int>(0)
     let overlaps = Atomic<Int>(0)
