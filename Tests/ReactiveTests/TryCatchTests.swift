@@ -1,0 +1,95 @@
+import Reactive
+import Testing
+
+@Suite struct TryCatchTests {
+  @Test func goesOnWithThePublisherMadeOfTheFailure() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    subject.tryCatch { error in [error == .boom ? 100 : 200, 300].publisher }.asTestError().subscribe(
+      recorder)
+    subject.send(1)
+    subject.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(1), .value(100), .value(300), .completion(.finished)])
+  }
+
+  @Test func anErrorTheHandlerThrowsEndsTheStream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    var handled: [TestError] = []
+    upstream.tryCatch { error -> Just<Int> in
+      handled.append(error)
+      throw TestError.other
+    }.asTestError().subscribe(recorder)
+    upstream.send(1)
+    upstream.send(completion: .failure(.boom))
+    upstream.send(2)
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.other))])
+    #expect(handled == [.boom])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func finishedPassesThroughWithoutTheHandler() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    var handled = 0
+    subject.tryCatch { _ in
+      handled += 1
+      return Just(0)
+    }.asTestError().subscribe(recorder)
+    subject.send(2)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(2), .completion(.finished)])
+    #expect(handled == 0)
+  }
+
+  @Test func theNewPublishersFailureEndsTheStream() {
+    let recorder = Recorder<Int, TestError>()
+    Fail<Int, TestError>(error: .boom).tryCatch { _ in Fail<Int, TestError>(error: .other) }.asTestError()
+      .subscribe(recorder)
+    #expect(recorder.events == [.subscription, .completion(.failure(.other))])
+  }
+
+  @Test func demandNotYetMetCarriesOverToTheNewPublisher() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let fallback = ManualPublisher<Int, Never>()
+    let recorder = Recorder<Int, TestError>(request: .max(12), extra: .max(3))
+    upstream.tryCatch { _ in fallback }.asTestError().subscribe(recorder)
+    recorder.request(.max(5))
+    for value in 1...8 {
+      #expect(upstream.send(value) == .max(3))
+    }
+    upstream.send(completion: .failure(.boom))
+    // 12 + 5 requested, 8 received, 8 * 3 more requested by the values.
+    #expect(fallback.subscription.calls == [.request(.max(33))])
+    #expect(upstream.subscription.calls == [.request(.max(12)), .request(.max(5))])
+  }
+
+  @Test func cancelReachesWhicheverPublisherIsCurrent() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let fallback = ManualPublisher<Int, Never>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.tryCatch { _ in fallback }.asTestError().subscribe(recorder)
+    upstream.send(completion: .failure(.boom))
+    recorder.cancel()
+    fallback.send(5)
+    #expect(fallback.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    let reflected = reflection(of: PassthroughSubject<Int, TestError>().tryCatch { _ in Just(0) })
+    #expect(reflected.description == "TryCatch")
+    #expect(reflected.playground == "TryCatch")
+  }
+
+  @Test func letsTheDownstreamAndTheHandlerGoWhenTheStreamEnds() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let released = releaseCheck(ending) { upstream, token in
+        upstream.tryCatch { _ in withExtendedLifetime(token) { Just(0) } }.asTestError()
+      }
+      #expect(released.downstream && released.captured, "\(ending)")
+    }
+  }
+}
