@@ -21,21 +21,54 @@ import Testing
     upstream.mapError { WrappedError.wrapped($0) }.subscribe(recorder)
     #expect(upstream.send(1) == .max(2))
     upstream.send(completion: .finished)
-    upstream.send(2)
     #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
     #expect(upstream.subscription.calls == [.request(.max(1))])
   }
 
-  @Test func describesItselfAsCombineDoes() {
-    #expect(reflection(of: PassthroughSubject<Int, TestError>().mapError { $0 }).description == "MapError")
+  /// As Combine's (OpenCombine's MapErrorTests: testEmpty, testRange): the subscriber is given the
+  /// upstream's own subscription, and the upstream sees a subscriber named "MapError".
+  @Test func handsTheUpstreamsSubscriptionDownstream() {
+    #expect(
+      reflection(of: PassthroughSubject<Int, TestError>().mapError { $0 }).description == "PassthroughSubject"
+    )
+    let upstream = ManualPublisher<Int, TestError>()
+    upstream.mapError { $0 }.subscribe(Recorder<Int, TestError>())
+    #expect(upstream.subscriberDescriptions == ["MapError"])
   }
 
-  @Test func letsTheDownstreamAndTheTransformGoWhenTheStreamEnds() {
-    for ending in [StreamEnding.cancel, .finish, .fail] {
-      let released = releaseCheck(ending) { upstream, token in
-        upstream.mapError { error in withExtendedLifetime(token) { error } }
+  /// As Combine's (testError, testMapErrorReceiveValueBeforeSubscription): it keeps no state, so a
+  /// second completion and a value after the completion pass on, each mapped.
+  @Test func passesOnWhateverTheUpstreamSendsAfterTheCompletion() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, WrappedError>(extra: .max(3))
+    upstream.mapError { WrappedError.wrapped($0) }.subscribe(recorder)
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.send(7) == .max(3))
+    #expect(
+      recorder.events == [
+        .subscription, .completion(.failure(.wrapped(.boom))), .completion(.failure(.wrapped(.boom))),
+        .value(7),
+      ])
+  }
+
+  /// Its subscriber and transform live as long as the upstream keeps it: a subject lets go of them
+  /// when the subscriber cancels or the subject completes.
+  @Test func letsTheDownstreamAndTheTransformGoWhenTheUpstreamDoes() {
+    for finishes in [false, true] {
+      let subject = PassthroughSubject<Int, TestError>()
+      weak var weakRecorder: Recorder<Int, TestError>?
+      weak var weakToken: CapturedToken?
+      do {
+        let token = CapturedToken()
+        let recorder = Recorder<Int, TestError>()
+        weakToken = token
+        weakRecorder = recorder
+        subject.mapError { error in withExtendedLifetime(token) { error } }.subscribe(recorder)
+        subject.send(1)
+        if finishes { subject.send(completion: .finished) } else { recorder.cancel() }
       }
-      #expect(released.downstream && released.captured, "\(ending)")
+      #expect(weakRecorder == nil && weakToken == nil, "finishes: \(finishes)")
     }
   }
 }

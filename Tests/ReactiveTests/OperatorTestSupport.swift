@@ -15,6 +15,9 @@ final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
   /// How many subscribers it has had.
   var subscriberCount: Int { subscribers.value.count }
 
+  /// How its subscribers describe themselves, in the order they came.
+  var subscriberDescriptions: [String] { subscribers.value.map { String(describing: $0) } }
+
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     subscribers.append(AnySubscriber(subscriber))
     subscriber.receive(subscription: subscription)

@@ -26,18 +26,27 @@ import Testing
     #expect(upstream.subscription.calls == [.request(.max(2))])
   }
 
-  @Test func describesItselfAsCombineDoes() {
+  /// As Combine's (OpenCombine's SetFailureTypeTests: testEmpty, testForwardingValues): the
+  /// subscriber is given the upstream's own subscription, and the upstream sees a subscriber named
+  /// "SetFailureType".
+  @Test func handsTheUpstreamsSubscriptionDownstream() {
     let publisher = PassthroughSubject<Int, Never>().setFailureType(to: TestError.self)
-    #expect(reflection(of: publisher).description == "SetFailureType")
+    #expect(reflection(of: publisher).description == "PassthroughSubject")
     #expect(publisher.setFailureType(to: MapErrorTests.WrappedError.self).upstream === publisher.upstream)
+    let upstream = ManualPublisher<Int, Never>()
+    upstream.setFailureType(to: TestError.self).subscribe(Recorder<Int, TestError>())
+    #expect(upstream.subscriberDescriptions == ["SetFailureType"])
   }
 
-  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
-    for ending in [StreamEnding.cancel, .finish] {
-      let released = releaseCheck(ending) { upstream, _ in
-        upstream.replaceError(with: 0).setFailureType(to: TestError.self)
-      }
-      #expect(released.downstream, "\(ending)")
-    }
+  /// As Combine's (testDemandSend, testSetFailureTypeReceiveValueBeforeSubscription): the demand a
+  /// value returns is the downstream's, and a value after the completion passes on.
+  @Test func keepsNoStateOfItsOwn() {
+    let upstream = ManualPublisher<Int, Never>()
+    let recorder = Recorder<Int, TestError>(extra: .max(4))
+    upstream.setFailureType(to: TestError.self).subscribe(recorder)
+    #expect(upstream.send(1) == .max(4))
+    upstream.send(completion: .finished)
+    #expect(upstream.send(2) == .max(4))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished), .value(2)])
   }
 }

@@ -28,9 +28,8 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.receive(
-        subscriber:
-          Publishers.MapErrorInner<Upstream.Output, Upstream.Failure, S>(
-            downstream: subscriber, step: { .send($0) }, mapFailure: transform))
+        subscriber: Publishers.MapErrorInner<Upstream.Failure, S>(
+          downstream: subscriber, transform: transform))
     }
   }
 }
@@ -38,11 +37,45 @@ extension Publishers {
 extension Publishers {
   /// The subscriber ``MapError`` puts between its upstream and downstream. It lives outside the generic
   /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  ///
+  /// As Combine's, it keeps no state: it hands the upstream's own subscription to the downstream (a
+  /// subscriber of `subject.mapError(...)` is given the subject's subscription), and passes on
+  /// whatever the upstream sends, a second completion included; the demand a value returns is the
+  /// downstream's. It holds the downstream and the transform for as long as the upstream holds it.
   @usableFromInline
-  final class MapErrorInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
-    Input, UpstreamFailure, Downstream
-  >, @unchecked Sendable
-  {
-    @usableFromInline override var description: String { "MapError" }
+  struct MapErrorInner<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, CombineReflecting {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = UpstreamFailure
+
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (UpstreamFailure) -> Downstream.Failure
+    @usableFromInline let combineIdentifier: CombineIdentifier
+
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (UpstreamFailure) -> Downstream.Failure) {
+      self.downstream = downstream
+      self.transform = transform
+      combineIdentifier = CombineIdentifier()
+    }
+
+    @usableFromInline var combineName: String { "MapError" }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+      downstream.receive(input)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+      switch completion {
+      case .finished: downstream.receive(completion: .finished)
+      case .failure(let failure): downstream.receive(completion: .failure(transform(failure)))
+      }
+    }
   }
 }

@@ -26,10 +26,7 @@ extension Publishers {
     /// Attaches `subscriber`.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.receive(
-        subscriber:
-          Publishers.SetFailureTypeInner<Upstream.Output, Never, S>(
-            downstream: subscriber, step: { .send($0) }, mapFailure: impossibleFailure))
+      upstream.receive(subscriber: Publishers.SetFailureTypeInner<S>(downstream: subscriber))
     }
 
     /// The same upstream with another failure type.
@@ -45,15 +42,38 @@ extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
 extension Publishers {
   /// The subscriber ``SetFailureType`` puts between its upstream and downstream. It lives outside the generic
   /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  ///
+  /// As Combine's, it keeps no state: it hands the upstream's own subscription to the downstream and
+  /// passes on whatever the upstream sends; the demand a value returns is the downstream's.
   @usableFromInline
-  final class SetFailureTypeInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
-    Input, UpstreamFailure, Downstream
-  >, @unchecked Sendable
-  {
-    @usableFromInline override var description: String { "SetFailureType" }
+  struct SetFailureTypeInner<Downstream: Subscriber>: Subscriber, CombineReflecting {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Never
+
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let combineIdentifier: CombineIdentifier
+
+    @inlinable
+    init(downstream: Downstream) {
+      self.downstream = downstream
+      combineIdentifier = CombineIdentifier()
+    }
+
+    @usableFromInline var combineName: String { "SetFailureType" }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+      downstream.receive(input)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Never>) {
+      downstream.receive(completion: .finished)
+    }
   }
 }
-
-/// The failure of an upstream that cannot fail, as any failure type: never called.
-@usableFromInline
-func impossibleFailure<Failure>(_ failure: Never) -> Failure {}
