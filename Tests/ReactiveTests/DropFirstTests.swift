@@ -83,4 +83,62 @@ import Testing
     upstream.send(1)
     #expect(recorder.events == [.subscription, .value(1)])
   }
+
+  /// As Combine's (OpenCombine's DropTests testDroppingTwoElements): every completion the upstream
+  /// sends reaches the downstream, and a value returns the downstream's demand.
+  @Test func passesOnEveryCompletionAndTheDownstreamsDemand() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(42), extra: .max(3))
+    upstream.dropFirst(2).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    #expect([upstream.send(1), upstream.send(2), upstream.send(3)] == [.none, .none, .max(3)])
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    #expect(subscription.calls == [.request(.max(44))])
+    #expect(
+      recorder.events == [.subscription, .value(3), .completion(.finished), .completion(.failure(.boom))])
+  }
+
+  /// As Combine's (testReusableSubscription): after a completion, demand waits for a next
+  /// subscription, values still count down, a cancel has nothing to cancel, and the next
+  /// subscription is asked for what waited plus the values still to leave out.
+  @Test func takesASubscriptionAfterTheCompletionAndAsksItForTheDemandThatWaited() {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .none, extra: .max(3))
+    upstream.dropFirst(3).subscribe(recorder)
+    let first = upstream.giveSubscription()
+    upstream.send(completion: .finished)
+    let dropFirst = upstream.subscriber as? any Subscription
+    dropFirst?.cancel()
+    dropFirst?.request(.max(312))
+    dropFirst?.request(.max(100))
+    #expect([upstream.send(1), upstream.send(2)] == [.none, .none])
+    let second = upstream.giveSubscription()
+    #expect(first.calls == [.request(.max(3))])
+    #expect(second.calls == [.request(.max(413))])
+    #expect([upstream.send(3), upstream.send(4)] == [.none, .max(3)])
+    #expect(recorder.events == [.subscription, .completion(.finished), .value(4)])
+  }
+
+  /// As Combine's (testReceiveSubscriptionTwice, testCancelAlreadyCancelled): a second subscription
+  /// while one is held is cancelled; a cancel cancels the one held, once.
+  @Test func cancelsASecondSubscriptionAndCancelsOnce() {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    let recorder = Recorder<Int, Never>(request: .max(2))
+    upstream.dropFirst().subscribe(recorder)
+    let first = upstream.giveSubscription()
+    let second = upstream.giveSubscription()
+    #expect(second.calls == [.cancel])
+    recorder.cancel()
+    (upstream.subscriber as? any Subscription)?.cancel()
+    #expect(first.calls == [.request(.max(3)), .cancel])
+  }
+
+  /// As Combine's (testLateSubscription): a subscription that comes after the subscriber asked is
+  /// asked for that and the values to leave out.
+  @Test func asksALateSubscriptionForTheDemandThatWaited() {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    upstream.dropFirst(4).subscribe(Recorder<Int, Never>(request: .max(10)))
+    #expect(upstream.giveSubscription().calls == [.request(.max(14))])
+  }
 }

@@ -4,8 +4,9 @@ import Testing
 /// The contract every operator keeps, however its upstream behaves: it describes itself as Combine's
 /// does, ignores events after the end, cancels a second subscription, and lets go of its downstream
 /// and closures once the subscription is over. Combine's stateless operators (map, filter, compactMap,
-/// scan) keep none of this: they hand on whatever their upstream sends, as OpenCombine's MapTests,
-/// FilterTests, CompactMapTests and ScanTests record, and are tested for that instead.
+/// scan, and dropFirst with a subscription of its own) keep none of this: they hand on whatever their
+/// upstream sends, as OpenCombine's MapTests, FilterTests, CompactMapTests, ScanTests and DropTests
+/// record, and are tested for that instead.
 @Suite struct OperatorContractTests {
   @Test(arguments: OperatorCase.all)
   func upstreamSeesTheOperatorByItsCombineName(_ operatorCase: OperatorCase) throws {
@@ -53,7 +54,7 @@ import Testing
   // the downstream's demand for it (OpenCombine's FilterTests.testFilterUpstreamFinishesImmediately,
   // MapTests.testError); the subscription too (MapTests.testCancel: a value after the cancel still
   // arrives, since the upstream's subscription was the downstream's).
-  @Test(arguments: OperatorCase.all.filter(\.isStateless))
+  @Test(arguments: OperatorCase.all.filter(\.passesUpstreamSubscription))
   func handsOnEverythingItIsSentAsCombineDoes(_ operatorCase: OperatorCase) {
     let upstream = HandDrivenPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>(extra: .max(3))
@@ -72,7 +73,7 @@ import Testing
     #expect(second.calls == [.request(.unlimited)])
   }
 
-  @Test(arguments: OperatorCase.all.filter { !$0.isStateless })
+  @Test(arguments: OperatorCase.all.filter { !$0.passesUpstreamSubscription })
   func cancelsASecondSubscriptionInsteadOfPassingItOn(_ operatorCase: OperatorCase) {
     let upstream = HandDrivenPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>()
@@ -85,7 +86,7 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
-  @Test(arguments: OperatorCase.all.filter { !$0.passesUpstreamSubscription })
+  @Test(arguments: OperatorCase.all.filter { !$0.isStateless })
   func afterCancelIgnoresEventsAndPassesNoRequestOrCancelOn(_ operatorCase: OperatorCase) throws {
     let upstream = HandDrivenPublisher<Int, TestError>()
     let keeper = SubscriptionKeeper<Int, TestError>()
@@ -147,7 +148,7 @@ import Testing
     #expect(weakToken == nil)
   }
 
-  @Test(arguments: OperatorCase.all)
+  @Test(arguments: OperatorCase.all.filter { !$0.keepsNoEnd })
   func releasesItsDownstreamAndClosuresAfterCancel(_ operatorCase: OperatorCase) {
     // An operator that hands on the upstream's subscription never sees the cancel (Combine's map,
     // filter, compactMap and scan do not): its upstream lets it go, as a subject does.
@@ -188,9 +189,13 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
   let passesUpstreamSubscription: Bool
   /// The labels of the children of Combine's mirror of the operator.
   let mirrorLabels: [String?]
-  /// Whether the operator keeps no state of its own and hands on whatever its upstream sends, even
-  /// after the completion, as Combine's map, filter, compactMap and scan do.
-  var isStateless: Bool { passesUpstreamSubscription }
+  /// Whether the operator keeps no end of its own and hands on whatever its upstream sends, even
+  /// after the completion, as Combine's map, filter, compactMap, scan and dropFirst do (dropFirst
+  /// with a subscription of its own: see DropFirstTests).
+  var isStateless: Bool { passesUpstreamSubscription || keepsNoEnd }
+  /// Whether the operator, though it hands its downstream a subscription of its own, has no end of
+  /// its own, as Combine's dropFirst.
+  var keepsNoEnd = false
   let apply: @Sendable (AnyPublisher<Int, TestError>, Token) -> AnyPublisher<Int, TestError>
 
   var testDescription: String { name }
@@ -215,7 +220,8 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     ) { upstream, token in
       upstream.removeDuplicates { _, _ in withExtendedLifetime(token) { false } }.eraseToAnyPublisher()
     },
-    OperatorCase(name: "Drop", passesUpstreamSubscription: false, mirrorLabels: []) { upstream, _ in
+    OperatorCase(name: "Drop", passesUpstreamSubscription: false, mirrorLabels: [], keepsNoEnd: true) {
+      upstream, _ in
       upstream.dropFirst(0).eraseToAnyPublisher()
     },
     OperatorCase(name: "HandleEvents", passesUpstreamSubscription: false, mirrorLabels: []) {
