@@ -1,0 +1,72 @@
+import Foundation
+import Reactive
+import Testing
+
+/// `breakpoint` and `breakpointOnError`, as OpenCombine's BreakpointTests show Combine's: while the
+/// closures return `false`, every event passes through unchanged, even after a completion, and the
+/// downstream gets the upstream's own subscription; a `true` raises `SIGTRAP`, which without a debugger
+/// ends the process (checked in a child process).
+@Suite struct BreakpointTests {
+  @Test func whileTheClosuresSayNoEveryEventPassesThroughAndIsChecked() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let checked = Locked<[String]>([])
+    let recorder = Recorder<Int, TestError>(extra: .max(1))
+    upstream.breakpoint(
+      receiveSubscription: { _ in
+        checked.append("subscription")
+        return false
+      },
+      receiveOutput: {
+        checked.append("value \($0)")
+        return false
+      },
+      receiveCompletion: {
+        checked.append($0 == .finished ? "finished" : "failure")
+        return false
+      }
+    ).subscribe(recorder)
+    #expect(upstream.send(12) == .max(1))
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.send(21) == .max(1))
+    #expect(
+      recorder.events == [
+        .subscription, .value(12), .completion(.finished), .completion(.failure(.boom)), .value(21),
+      ])
+    #expect(checked.value == ["subscription", "value 12", "finished", "failure", "value 21"])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func breakpointOnErrorStopsOnAFailureOnly() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let breakpoint = subject.breakpointOnError()
+    let recorder = Recorder<Int, TestError>()
+    breakpoint.subscribe(recorder)
+    subject.send(1)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+    #expect(breakpoint.receiveSubscription == nil && breakpoint.receiveOutput == nil)
+    #expect(breakpoint.receiveCompletion?(.finished) == false)
+    #expect(breakpoint.receiveCompletion?(.failure(.boom)) == true)
+  }
+
+  @Test func itsSubscriberDescribesItselfAsBreakpoint() {
+    let upstream = CapturingPublisher<Int, TestError>()
+    upstream.breakpointOnError().subscribe(Recorder<Int, TestError>())
+    #expect(upstream.described.description == "Breakpoint")
+    #expect(upstream.described.labels.isEmpty)
+  }
+
+  @Test func aValueTheClosureStopsOnRaisesSIGTRAP() async {
+    await #expect(processExitsWith: .signal(SIGTRAP)) {
+      _ = Just(7).breakpoint(receiveOutput: { $0 == 7 }).sink { _ in }
+    }
+  }
+
+  @Test func aFailureRaisesSIGTRAPUnderBreakpointOnError() async {
+    await #expect(processExitsWith: .signal(SIGTRAP)) {
+      _ = Fail<Int, TestError>(error: .boom).breakpointOnError().sink(
+        receiveCompletion: { _ in }, receiveValue: { _ in })
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Reactive
+import Testing
+
+/// `print(_:to:)`, as OpenCombine's PrintTests show Combine's: a line per event in Combine's words,
+/// after the prefix and `": "`; a demand a value returns is marked `(synchronous)`; everything passes
+/// on, even after a completion, and requests and cancels are written even after a cancel, which alone
+/// reaches the upstream.
+@Suite struct PrintTests {
+  /// Collects what is written, for the whole output to be compared at once.
+  final class Lines: TextOutputStream, @unchecked Sendable {
+    private let written = Locked("")
+
+    var text: String { written.value }
+
+    func write(_ string: String) {
+      written.withLock { $0 += string }
+    }
+  }
+
+  @Test func writesALinePerEventAfterThePrefix() {
+    let lines = Lines()
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2))
+    subject.print("cart", to: lines).subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.failure(.boom))])
+    #expect(
+      lines.text == """
+        cart: receive subscription: (PassthroughSubject)
+        cart: request max: (2)
+        cart: receive value: (1)
+        cart: receive value: (2)
+        cart: receive error: (boom)
+
+        """)
+  }
+
+  @Test func withoutAPrefixTheLinesStartWithTheEvent() {
+    let lines = Lines()
+    let recorder = Recorder<Int, Never>(extra: .max(1))
+    Just(5).print(to: lines).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(5), .completion(.finished)])
+    #expect(
+      lines.text == """
+        receive subscription: (Just)
+        request unlimited
+        receive value: (5)
+        request max: (1) (synchronous)
+        receive finished
+
+        """)
+  }
+
+  @Test func everythingPassesOnAndIsWrittenButOnlyTheFirstCancelReachesTheUpstream() {
+    let lines = Lines()
+    let upstream = ManualPublisher<Int, TestError>()
+    let events = Locked<[Event<Int, TestError>]>([])
+    let held = Locked<(any Subscription)?>(nil)
+    upstream.print(to: lines).subscribe(
+      AnySubscriber(
+        receiveSubscription: { subscription in
+          events.append(.subscription)
+          held.withLock { $0 = subscription }
+          subscription.request(.unlimited)
+          subscription.request(.max(30))
+          subscription.cancel()
+        },
+        receiveValue: { value in
+          events.append(.value(value))
+          return value == 10 ? .unlimited : .max(2)
+        },
+        receiveCompletion: { events.append(.completion($0)) }))
+    #expect(upstream.send(1) == .max(2))
+    held.value?.request(.max(42))
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.send(10) == .unlimited)
+    held.value?.cancel()
+    #expect(
+      events.value == [
+        .subscription, .value(1), .completion(.finished), .completion(.failure(.boom)), .value(10),
+      ])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .request(.max(30)), .cancel])
+    #expect(
+      lines.text == """
+        receive subscription: (\(upstream.subscription))
+        request unlimited
+        request max: (30)
+        receive cancel
+        receive value: (1)
+        request max: (2) (synchronous)
+        request max: (42)
+        receive finished
+        receive error: (boom)
+        receive value: (10)
+        request unlimited (synchronous)
+        receive cancel
+
+        """)
+  }
+
+  @Test func theDownstreamGetsThePrinterAsItsSubscription() {
+    let described = Locked<String>("")
+    Just(1).print(to: Lines()).subscribe(
+      AnySubscriber(receiveSubscription: { subscription in
+        described.withLock { $0 = String(describing: subscription) }
+      }))
+    #expect(described.value == "Print")
+  }
+}
