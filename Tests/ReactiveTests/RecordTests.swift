@@ -1,0 +1,137 @@
+import Foundation
+import Reactive
+import Testing
+
+/// `Record`, as OpenCombine's RecordTests show Combine's: it replays its values as they are
+/// requested, then its completion, to each subscriber; with no values it completes at once through an
+/// `Empty` subscription; a request from inside `receive` does not recurse; cancel stops it; and it
+/// encodes as `{"recording": {"output": [...], "completion": {...}}}`.
+@Suite struct RecordTests {
+  /// A failure that can be written down.
+  struct RecordedError: Error, Codable, Equatable {
+    var reason: String
+  }
+
+  @Test func replaysTheValuesAsRequestedThenTheCompletion() {
+    let record = Record<Int, TestError>(output: [1, 2, 3, 4], completion: .finished)
+    let recorder = Recorder<Int, TestError>(request: .max(2))
+    record.subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3)])
+    recorder.request(.max(5))
+    #expect(
+      recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .completion(.finished)])
+  }
+
+  @Test func replaysAFailureAfterTheValues() {
+    let recorder = Recorder<Int, TestError>()
+    Record<Int, TestError>(output: [1, 2], completion: .failure(.boom)).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.failure(.boom))])
+  }
+
+  @Test func recordsWhatTheClosureFeedsIt() {
+    let record = Record<Int, TestError> { recording in
+      recording.receive(5)
+      recording.receive(6)
+      recording.receive(completion: .failure(.other))
+    }
+    #expect(record.recording.output == [5, 6])
+    #expect(record.recording.completion == .failure(.other))
+    let recorder = Recorder<Int, TestError>()
+    record.subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(5), .value(6), .completion(.failure(.other))])
+  }
+
+  @Test func aRecordingGivenNoCompletionFinishes() {
+    let record = Record<Int, TestError> { $0.receive(1) }
+    #expect(record.recording.completion == .finished)
+    #expect(Record<Int, TestError>.Recording().output.isEmpty)
+    #expect(Record<Int, TestError>.Recording(output: [3]).completion == .finished)
+  }
+
+  @Test func withNoValuesItCompletesAtOnceThroughAnEmptySubscription() {
+    let described = Locked<[String]>([])
+    let events = Locked<[Event<Int, TestError>]>([])
+    Record<Int, TestError>(output: [], completion: .failure(.boom)).subscribe(
+      AnySubscriber(
+        receiveSubscription: { described.append(String(describing: $0)) },
+        receiveCompletion: { events.append(.completion($0)) }))
+    #expect(described.value == ["Empty"])
+    #expect(events.value == [.completion(.failure(.boom))])
+  }
+
+  @Test func eachSubscriberGetsTheWholeRecording() {
+    let record = Record<Int, TestError>(output: [1, 2], completion: .finished)
+    let first = Recorder<Int, TestError>()
+    let second = Recorder<Int, TestError>()
+    record.subscribe(first)
+    record.subscribe(second)
+    #expect(first.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    #expect(second.events == first.events)
+  }
+
+  @Test func aRequestFromInsideReceiveAddsToTheDemandInsteadOfRecursing() {
+    let held = Locked<(any Subscription)?>(nil)
+    let log = Locked<[String]>([])
+    Record<Int, TestError>(output: [1, 2, 3], completion: .finished).subscribe(
+      AnySubscriber(
+        receiveSubscription: { subscription in
+          held.withLock { $0 = subscription }
+          subscription.request(.max(1))
+        },
+        receiveValue: { value in
+          log.append("start \(value)")
+          held.value?.request(.max(1))
+          log.append("end \(value)")
+          return .none
+        },
+        receiveCompletion: { _ in log.append("finished") }))
+    #expect(log.value == ["start 1", "end 1", "start 2", "end 2", "start 3", "end 3", "finished"])
+  }
+
+  @Test func cancelStopsTheReplay() {
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    Record<Int, TestError>(output: [1, 2, 3], completion: .finished).subscribe(recorder)
+    recorder.cancel()
+    recorder.request(.max(5))
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func itsSubscriptionDescribesTheValuesLeftThenCancelledEvents() {
+    let held = Locked<(any Subscription)?>(nil)
+    Record<Int, TestError>(output: [1, 2], completion: .finished).subscribe(
+      AnySubscriber(receiveSubscription: { subscription in held.withLock { $0 = subscription } }))
+    let subscription = held.value!
+    #expect(String(describing: subscription) == "[1, 2]")
+    #expect(Mirror(reflecting: subscription).children.map { $0.label ?? "" } == ["sequence", "completion"])
+    subscription.cancel()
+    #expect(String(describing: subscription) == "Cancelled Events")
+  }
+
+  @Test func encodesAsCombinesDoes() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let finished = Record<Int, RecordedError>(output: [1, 2], completion: .finished)
+    let failed = Record<Int, RecordedError>(output: [3], completion: .failure(RecordedError(reason: "gone")))
+    #expect(
+      String(decoding: try encoder.encode(finished), as: UTF8.self)
+        == #"{"recording":{"completion":{"success":true},"output":[1,2]}}"#)
+    #expect(
+      String(decoding: try encoder.encode(failed), as: UTF8.self)
+        == #"{"recording":{"completion":{"error":{"reason":"gone"},"success":false},"output":[3]}}"#)
+  }
+
+  @Test func decodesWhatItEncodesAndNeedsTheRecordingKey() throws {
+    let json = #"{"recording":{"completion":{"success":false,"error":{"reason":"gone"}},"output":[1,2]}}"#
+    let record = try JSONDecoder().decode(Record<Int, RecordedError>.self, from: Data(json.utf8))
+    #expect(record.recording.output == [1, 2])
+    #expect(record.recording.completion == .failure(RecordedError(reason: "gone")))
+    #expect {
+      try JSONDecoder().decode(Record<Int, RecordedError>.self, from: Data("{}".utf8))
+    } throws: { error in
+      guard case DecodingError.keyNotFound(let key, _) = error else { return false }
+      return key.stringValue == "recording"
+    }
+  }
+}
