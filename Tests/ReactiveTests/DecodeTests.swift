@@ -72,4 +72,14 @@ import Testing
       }))
     #expect(described.value == "Decode")
   }
+
+  @Test func aValueBeforeTheSubscriptionIsDecodedAndItsErrorPassedOn() {
+    let upstream = CapturingPublisher<String, Never>()
+    let recorder = Recorder<Int, TestError>(extra: .max(42))
+    upstream.decode(type: Int.self, decoder: TextCoder()).mapError { ($0 as? TestError) ?? .other }
+      .subscribe(recorder)
+    #expect(upstream.send("13") == .none)
+    #expect(upstream.send("2") == .none)
+    #expect(recorder.events == [.completion(.failure(.boom))])
+  }
 }

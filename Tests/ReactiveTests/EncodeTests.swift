@@ -85,4 +85,19 @@ struct TextCoder: TopLevelEncoder, TopLevelDecoder {
       }))
     #expect(described.value == "Encode")
   }
+
+  @Test func aValueBeforeTheSubscriptionIsEncodedAndPassedOn() {
+    let upstream = CapturingPublisher<Int, Never>()
+    let recorder = Recorder<String, TestError>(extra: .max(42))
+    upstream.encode(encoder: TextCoder()).mapError { ($0 as? TestError) ?? .other }.subscribe(recorder)
+    #expect(upstream.send(1) == .max(42))
+    #expect(recorder.events == [.value("<1>")])
+  }
+
+  @Test func itsSubscriptionShowsWhatCombinesShows() {
+    let upstream = CapturingPublisher<Int, Never>()
+    upstream.encode(encoder: TextCoder()).subscribe(AnySubscriber<String, any Error>())
+    #expect(upstream.described.labels == ["downstream", "finished", "upstreamSubscription"])
+    #expect(upstream.described.values.dropFirst() == ["false", "nil"])
+  }
 }

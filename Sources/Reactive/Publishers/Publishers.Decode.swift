@@ -12,7 +12,8 @@ extension Publishers {
   /// A publisher that decodes each value of its upstream with a ``TopLevelDecoder``.
   ///
   /// Its failure is `any Error`: the upstream's failure or the decoder's error. Nothing is passed on
-  /// after the stream ends; the subscription describes itself as `Decode`.
+  /// after the stream ends, though a value arriving before the upstream's subscription is decoded and
+  /// passed on, as Combine's is; the subscription describes itself as `Decode`.
   public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
   where Upstream.Output == Coder.Input {
     /// Fails with the upstream's failure or the error the decoder throws.
@@ -32,19 +33,8 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let decoder = decoder
       upstream.receive(
-        subscriber: Inner<S>(
-          downstream: subscriber,
-          step: { input in
-            do { return .send(try decoder.decode(Output.self, from: input)) } catch { return .fail(error) }
-          },
-          mapFailure: { $0 }))
-    }
-
-    private final class Inner<Downstream: Subscriber>: TransformingInner<
-      Upstream.Output, Upstream.Failure, Downstream
-    >, @unchecked Sendable
-    where Downstream.Input == Output, Downstream.Failure == any Error {
-      override var description: String { "Decode" }
+        subscriber: CodingInner<Upstream.Output, Upstream.Failure, S>(
+          name: "Decode", downstream: subscriber, code: { try decoder.decode(Output.self, from: $0) }))
     }
   }
 }

@@ -10,7 +10,8 @@ extension Publishers {
   /// A publisher that encodes each value of its upstream with a ``TopLevelEncoder``.
   ///
   /// Its failure is `any Error`: the upstream's failure or the encoder's error. Nothing is passed on
-  /// after the stream ends; the subscription describes itself as `Encode`.
+  /// after the stream ends, though a value arriving before the upstream's subscription is encoded and
+  /// passed on, as Combine's is; the subscription describes itself as `Encode`.
   public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher
   where Upstream.Output: Encodable {
     /// The encoder's output, such as `Data`.
@@ -32,19 +33,8 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let encoder = encoder
       upstream.receive(
-        subscriber: Inner<S>(
-          downstream: subscriber,
-          step: { value in
-            do { return .send(try encoder.encode(value)) } catch { return .fail(error) }
-          },
-          mapFailure: { $0 }))
-    }
-
-    private final class Inner<Downstream: Subscriber>: TransformingInner<
-      Upstream.Output, Upstream.Failure, Downstream
-    >, @unchecked Sendable
-    where Downstream.Input == Output, Downstream.Failure == any Error {
-      override var description: String { "Encode" }
+        subscriber: CodingInner<Upstream.Output, Upstream.Failure, S>(
+          name: "Encode", downstream: subscriber, code: { try encoder.encode($0) }))
     }
   }
 }
