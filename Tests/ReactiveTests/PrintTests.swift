@@ -109,4 +109,18 @@ import Testing
       }))
     #expect(described.value == "Print")
   }
+
+  @Test func withoutAStreamTheLinesGoToStandardOutput() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+      _ = Just(3).print("badge").sink { _ in }
+    }
+    #expect(
+      String(decoding: result?.standardOutputContent ?? [], as: UTF8.self) == """
+        badge: receive subscription: (Just)
+        badge: request unlimited
+        badge: receive value: (3)
+        badge: receive finished
+
+        """)
+  }
 }
