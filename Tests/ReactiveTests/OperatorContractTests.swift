@@ -190,11 +190,11 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
   /// The labels of the children of Combine's mirror of the operator.
   let mirrorLabels: [String?]
   /// Whether the operator keeps no end of its own and hands on whatever its upstream sends, even
-  /// after the completion, as Combine's map, filter, compactMap, scan and dropFirst do (dropFirst
-  /// with a subscription of its own: see DropFirstTests).
+  /// after the completion, as Combine's map, filter, compactMap, scan, dropFirst and handleEvents do
+  /// (the last two with a subscription of their own: see DropFirstTests and HandleEventsTests).
   var isStateless: Bool { passesUpstreamSubscription || keepsNoEnd }
   /// Whether the operator, though it hands its downstream a subscription of its own, has no end of
-  /// its own, as Combine's dropFirst.
+  /// its own, as Combine's dropFirst and handleEvents.
   var keepsNoEnd = false
   let apply: @Sendable (AnyPublisher<Int, TestError>, Token) -> AnyPublisher<Int, TestError>
 
@@ -224,7 +224,8 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
       upstream, _ in
       upstream.dropFirst(0).eraseToAnyPublisher()
     },
-    OperatorCase(name: "HandleEvents", passesUpstreamSubscription: false, mirrorLabels: []) {
+    OperatorCase(name: "HandleEvents", passesUpstreamSubscription: false, mirrorLabels: [], keepsNoEnd: true)
+    {
       upstream, token in
       upstream.handleEvents(receiveOutput: { _ in withExtendedLifetime(token) {} }).eraseToAnyPublisher()
     },

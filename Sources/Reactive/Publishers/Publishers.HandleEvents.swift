@@ -57,9 +57,8 @@ extension Publishers {
       upstream.receive(subscriber: Inner(downstream: subscriber, events: self))
     }
 
-    /// The downstream, and the closures without the upstream publisher they came with.
-    private struct Payload<Downstream: Subscriber> {
-      let downstream: Downstream
+    /// The closures, without the upstream publisher they came with.
+    private struct Hooks {
       let receiveSubscription: ((any Subscription) -> Void)?
       let receiveOutput: ((Output) -> Void)?
       let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
@@ -67,58 +66,88 @@ extension Publishers {
       let receiveRequest: ((Subscribers.Demand) -> Void)?
     }
 
-    /// Calls the closures as events pass. As in Combine, the downstream gets this object as its
-    /// subscription; after the completion or a cancel nothing more is passed or reported, and the
-    /// downstream and the closures are let go.
+    /// Calls the closures as events pass. As Combine's (OpenCombine's HandleEventsTests), the
+    /// downstream gets this object as its subscription once the upstream's arrives; the closures fall
+    /// silent after the completion or a cancel (and are let go), but events still pass as they come:
+    /// every completion, a value after it with the downstream's demand. A cancel before the upstream
+    /// subscribed is reported and leaves the subscription that comes later alone. Each request is
+    /// reported and passed on as it is, `.none` included. It keeps its downstream for its life.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflecting,
       @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-      private let link: DownstreamLink<Payload<Downstream>>
-      private let status = LockedState.make(SubscriptionStatus.awaiting)
+      private struct State {
+        var status = SubscriptionStatus.awaiting
+        var pendingDemand = Subscribers.Demand.none
+        var hooks: Hooks?
+      }
+
+      private let downstream: Downstream
+      private let state: LockedState<State>
 
       init(downstream: Downstream, events: HandleEvents) {
-        link = DownstreamLink(
-          Payload(
-            downstream: downstream, receiveSubscription: events.receiveSubscription,
-            receiveOutput: events.receiveOutput, receiveCompletion: events.receiveCompletion,
-            receiveCancel: events.receiveCancel, receiveRequest: events.receiveRequest))
+        self.downstream = downstream
+        state = .make(
+          State(
+            hooks: Hooks(
+              receiveSubscription: events.receiveSubscription, receiveOutput: events.receiveOutput,
+              receiveCompletion: events.receiveCompletion, receiveCancel: events.receiveCancel,
+              receiveRequest: events.receiveRequest)))
       }
 
       var combineName: String { "HandleEvents" }
 
+      private var hooks: Hooks? { state.withLock { $0.hooks } }
+
       func receive(subscription: any Subscription) {
         // As in Combine, a subscription is reported before it is checked: a second one while the
         // first is live is reported, then cancelled.
-        link.withPayload { $0.receiveSubscription?(subscription) }
-        guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
-        link.withPayload { $0.downstream.receive(subscription: self) }
+        hooks?.receiveSubscription?(subscription)
+        let pending: Subscribers.Demand? = state.withLock { state in
+          guard state.status.accept(subscription) else { return nil }
+          defer { state.pendingDemand = .none }
+          return state.pendingDemand
+        }
+        guard let pending else { return subscription.cancel() }
+        downstream.receive(subscription: self)
+        if pending != .none { subscription.request(pending) }
       }
 
       func receive(_ input: Output) -> Subscribers.Demand {
-        link.withPayload { payload in
-          payload.receiveOutput?(input)
-          let more = payload.downstream.receive(input)
-          if more != .none { payload.receiveRequest?(more) }
-          return more
-        } ?? .none
+        hooks?.receiveOutput?(input)
+        let more = downstream.receive(input)
+        if more != .none { hooks?.receiveRequest?(more) }
+        return more
       }
 
       func receive(completion: Subscribers.Completion<Failure>) {
-        _ = status.withLock { $0.terminate() }
-        link.endAfter { payload in
-          payload.receiveCompletion?(completion)
-          payload.downstream.receive(completion: completion)
+        hooks?.receiveCompletion?(completion)
+        let ended = state.withLock { state in
+          _ = state.status.terminate()
+          defer { state.hooks = nil }
+          return state.hooks
         }
+        // Let go of outside the lock: releasing a closure may run any code.
+        withExtendedLifetime(ended) {}
+        downstream.receive(completion: completion)
       }
 
       func request(_ demand: Subscribers.Demand) {
-        link.withPayload { $0.receiveRequest?(demand) }
-        status.withLock { $0.subscription }?.request(demand)
+        hooks?.receiveRequest?(demand)
+        let upstream: (any Subscription)? = state.withLock { state in
+          if case .awaiting = state.status { state.pendingDemand += demand }
+          return state.status.subscription
+        }
+        upstream?.request(demand)
       }
 
       func cancel() {
-        let upstream = status.withLock { $0.terminate() }
-        link.endAfter { $0.receiveCancel?() }
+        hooks?.receiveCancel?()
+        let (upstream, ended): ((any Subscription)?, Hooks?) = state.withLock { state in
+          guard state.status.subscription != nil else { return (nil, nil) }
+          defer { state.hooks = nil }
+          return (state.status.terminate(), state.hooks)
+        }
+        withExtendedLifetime(ended) {}
         upstream?.cancel()
       }
     }
