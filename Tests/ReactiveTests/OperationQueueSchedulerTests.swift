@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+import Reactive
+import Testing
+
+extension OperationQueue: DateBackedScheduler {}
+extension OperationQueue.SchedulerTimeType: DateBackedTime {}
+extension OperationQueue.SchedulerTimeType.Stride: SecondsStride {}
+
+// OpenCombine's OperationQueueSchedulerTests, which check the time type as its RunLoopSchedulerTests
+// do, and testMinimumTolerance, testNow, testScheduleActionOnceNowWithRealQueue,
+// testScheduleActionOnceLaterWithRealQueue and testScheduleRepeatingWithRealQueue.
+@Suite struct OperationQueueSchedulerTests {
+  typealias Checks = DateSchedulerTimeChecks<OperationQueue>
+
+  @Test func distancesAreSecondsWithoutALimit() { Checks.distancesAreSecondsWithoutALimit() }
+  @Test func advancingAddsSecondsToTheDate() { Checks.advancingAddsSecondsToTheDate() }
+  @Test func timesAreEqualHashedAndOrderedByDate() { Checks.timesAreEqualHashedAndOrderedByDate() }
+  @Test func timeAndStrideEncodeAsCombinesDo() throws { try Checks.timeAndStrideEncodeAsCombinesDo() }
+  @Test func strideUnitsAndLiteralsCountSeconds() { Checks.strideUnitsAndLiteralsCountSeconds() }
+  @Test func strideArithmeticWorksInSeconds() { Checks.strideArithmeticWorksInSeconds() }
+  @Test func nowIsTheCurrentDateAndToleranceIsZero() { Checks.nowIsTheCurrentDate(OperationQueue()) }
+
+  @Test(.tags(.realClock)) func scheduleRunsEachActionAsAnOperationOnTheQueue() {
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    let log = Locked<[Int]>([])
+    let onQueue = Locked<[Bool]>([])
+    let done = DispatchSemaphore(value: 0)
+    for index in 1...3 {
+      queue.schedule {
+        log.append(index)
+        onQueue.append(OperationQueue.current === queue)
+        if index == 3 { done.signal() }
+      }
+    }
+    #expect(wait(for: done))
+    #expect(log.value == [1, 2, 3])
+    #expect(onQueue.value == [true, true, true])
+  }
+
+  @Test(.tags(.realClock)) func scheduleAfterRunsNoEarlierThanItsDate() {
+    let queue = OperationQueue()
+    let done = DispatchSemaphore(value: 0)
+    let ranAt = Locked<Date?>(nil)
+    let due = queue.now.advanced(by: .milliseconds(30))
+    queue.schedule(after: due) {
+      ranAt.withLock { $0 = Date() }
+      done.signal()
+    }
+    #expect(wait(for: done))
+    #expect(ranAt.value.map { $0 >= due.date } == true)
+  }
+
+  @Test(.tags(.realClock)) func repeatingScheduleRepeatsUntilCancelled() {
+    let queue = OperationQueue()
+    let count = Locked(0)
+    let thirdRun = DispatchSemaphore(value: 0)
+    let cancellable = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
+      let runs = count.withLock {
+        $0 += 1
+        return $0
+      }
+      if runs == 3 { thirdRun.signal() }
+    }
+    #expect(wait(for: thirdRun))
+    cancellable.cancel()
+    queue.waitUntilAllOperationsAreFinished()
+    let runsAtCancel = count.value
+    let later = DispatchSemaphore(value: 0)
+    queue.schedule(after: queue.now.advanced(by: .milliseconds(30))) { later.signal() }
+    #expect(wait(for: later))
+    #expect(count.value == runsAtCancel)
+    #expect(runsAtCancel >= 3)
+  }
+}
