@@ -65,6 +65,26 @@ import Testing
     #expect(child("demand", of: subscription) == "max(10)")
   }
 
+  /// As Combine's (OpenCombine's PublishedTests: testBasicBehavior,
+  /// testPublishedSubjectConduitReflection): a `@Published` property's subscription is a
+  /// "PublishedSubject", with a current-value subject's mirror.
+  @Test func aPublishedPropertysSubscriptionDescribesItself() {
+    final class Model {
+      @Published var count = 0
+    }
+    let model = Model()
+    let subscription = Locked<(any Subscription)?>(nil)
+    model.$count.subscribe(
+      AnySubscriber<Int, Never>(receiveSubscription: { received in
+        subscription.withLock { $0 = received }
+      }))
+    let received = subscription.value!
+    #expect(String(describing: received) == "PublishedSubject")
+    #expect(playground(received) == "PublishedSubject")
+    #expect(labels(received) == ["parent", "downstream", "demand", "subject"])
+    #expect(child("demand", of: received) == "max(0)")
+  }
+
   @Test func anObservableObjectPublishersSubscriptionDescribesItself() {
     let publisher = ObservableObjectPublisher()
     let subscription = Locked<(any Subscription)?>(nil)

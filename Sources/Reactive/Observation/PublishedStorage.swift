@@ -9,7 +9,7 @@ final class PublishedStorage<Value>: PublishedStorageBase, @unchecked Sendable {
 
   init(_ value: Value) {
     current = value
-    subject = CurrentValueSubject(value)
+    subject = CurrentValueSubject(value, kind: .published)
   }
 
   deinit {

@@ -19,6 +19,12 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     core = SubjectCore(kind: .currentValue, current: value)
   }
 
+  /// A subject holding `value` whose subscriptions are of `kind`: `@Published`'s are named as
+  /// Combine's are.
+  init(_ value: Output, kind: SubjectKind) {
+    core = SubjectCore(kind: kind, current: value)
+  }
+
   deinit {
     core.cancelUpstreams()
   }

@@ -8,6 +8,9 @@ enum SubjectKind: Sendable {
   /// A ``CurrentValueSubject``: also keeps, per subscriber, the latest value it could not take yet,
   /// and requests from its upstreams at once.
   case currentValue
+  /// The subject behind a ``Published`` property's publisher: a current-value subject whose
+  /// subscriptions call themselves as Combine's do.
+  case published
   /// An ``ObservableObjectPublisher``: once a subscriber has requested anything, it gets every
   /// change.
   case observableObject
@@ -17,6 +20,7 @@ enum SubjectKind: Sendable {
     switch self {
     case .passthrough: "PassthroughSubject"
     case .currentValue: "CurrentValueSubject"
+    case .published: "PublishedSubject"
     case .observableObject: "ObservableObjectPublisher"
     }
   }

@@ -49,7 +49,7 @@ class SubjectRegistry: @unchecked Sendable {
   @usableFromInline
   init(kind: SubjectKind) {
     self.kind = kind
-    replays = kind == .currentValue
+    replays = kind == .currentValue || kind == .published
   }
 
   /// How many subscribers are attached (closed ones whose delivery is still ending included).
