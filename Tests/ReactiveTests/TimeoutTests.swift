@@ -1,0 +1,143 @@
+import Dispatch
+import Reactive
+import Testing
+
+@Suite struct TimeoutTests {
+  @Test func finishesAndCancelsTheUpstreamWhenItStaysQuietForTheInterval() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    scheduler.advance(by: .milliseconds(999))
+    #expect(recorder.events == [at(0, .subscription)])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(recorder.events == [at(0, .subscription), at(1000, .completion(.finished))])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    upstream.send(1)
+    upstream.send(completion: .failure(.boom))
+    scheduler.advance(by: .seconds(5))
+    #expect(recorder.events == [at(0, .subscription), at(1000, .completion(.finished))])
+  }
+
+  @Test func failsWithTheCustomErrorWhenGiven() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    subject.timeout(.seconds(1), scheduler: scheduler, customError: { .boom }).subscribe(recorder)
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.events == [at(0, .subscription), at(1000, .completion(.failure(.boom)))])
+  }
+
+  @Test func eachValueIsDeliveredThroughTheSchedulerAndStartsTheWaitAgain() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    subject.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    scheduler.advance(by: .milliseconds(600))
+    subject.send(1)
+    #expect(recorder.events == [at(0, .subscription)])
+    scheduler.advance(by: .milliseconds(0))
+    scheduler.advance(by: .milliseconds(900))
+    subject.send(2)
+    scheduler.advance(by: .milliseconds(999))
+    #expect(recorder.events == [at(0, .subscription), at(600, .value(1)), at(1500, .value(2))])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(
+      recorder.events == [
+        at(0, .subscription), at(600, .value(1)), at(1500, .value(2)), at(2500, .completion(.finished)),
+      ])
+  }
+
+  @Test func theUpstreamsCompletionIsDeliveredThroughTheSchedulerAndStopsTheWait() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    upstream.timeout(.seconds(1), scheduler: scheduler, customError: { .other }).subscribe(recorder)
+    scheduler.advance(by: .milliseconds(500))
+    upstream.send(7)
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [at(0, .subscription)])
+    scheduler.advance(by: .seconds(5))
+    #expect(
+      recorder.events == [at(0, .subscription), at(500, .value(7)), at(500, .completion(.failure(.boom)))])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func theDownstreamsFirstRequestStartsTheWaitAgain() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler, request: .none)
+    upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    scheduler.advance(by: .milliseconds(600))
+    recorder.request(.max(1))
+    scheduler.advance(by: .milliseconds(300))
+    recorder.request(.max(2))
+    scheduler.advance(by: .milliseconds(699))
+    #expect(recorder.events == [at(0, .subscription)])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(recorder.events == [at(0, .subscription), at(1600, .completion(.finished))])
+    #expect(upstream.subscription.calls == [.request(.max(1)), .request(.max(2)), .cancel])
+  }
+
+  @Test func demandAValueReturnsIsRequestedFromTheUpstream() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler, request: .max(2), extra: .max(1))
+    upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.subscription.calls == [.request(.max(2))])
+    scheduler.advance(by: .milliseconds(0))
+    #expect(upstream.subscription.calls == [.request(.max(2)), .request(.max(1))])
+  }
+
+  @Test func cancelDropsWhatIsOnItsWayAndStopsTheWait() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = TimedRecorder<Int, TestError>(scheduler)
+    upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    upstream.send(1)
+    recorder.cancel()
+    scheduler.advance(by: .seconds(5))
+    #expect(recorder.events == [at(0, .subscription)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  @Test func asksTheSchedulerForATimerAtTheSubscriptionTheFirstRequestAndEachValue() {
+    let scheduler = RecordingScheduler()
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    subject.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    let timer = [SchedulerCall.now, .minimumTolerance, .scheduleRepeating(after: 1000, interval: 1000)]
+    #expect(scheduler.calls == timer + timer)
+    scheduler.clearCalls()
+    scheduler.advance(by: .milliseconds(300))
+    subject.send(1)
+    #expect(
+      scheduler.calls == [
+        .now, .minimumTolerance, .scheduleRepeating(after: 1300, interval: 1000), .schedule,
+      ])
+    scheduler.clearCalls()
+    subject.send(completion: .finished)
+    #expect(scheduler.calls == [.schedule])
+    scheduler.advance(by: .seconds(0))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    let reflected = reflection(
+      of: PassthroughSubject<Int, TestError>().timeout(.seconds(1), scheduler: DispatchQueue.test))
+    #expect(reflected.description == "Timeout")
+    #expect(reflected.playground == "Timeout")
+  }
+
+  @Test func letsTheDownstreamAndTheCustomErrorGoWhenTheStreamEnds() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let scheduler = DispatchQueue.test
+      let released = releaseCheck(ending, advancing: scheduler) { upstream, token in
+        upstream.timeout(
+          .seconds(10), scheduler: scheduler, customError: { withExtendedLifetime(token) { .boom } })
+      }
+      #expect(released.downstream && released.captured, "\(ending)")
+    }
+  }
+}
