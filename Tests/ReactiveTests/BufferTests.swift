@@ -1,0 +1,152 @@
+import Reactive
+import Testing
+
+@Suite struct BufferTests {
+  @Test func keepsValuesUntilTheDownstreamAsksThenDeliversThemInOrder() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+    for value in 1...3 {
+      #expect(upstream.send(value) == .none)
+    }
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(2))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    recorder.request(.max(5))
+    upstream.send(4)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4)])
+  }
+
+  @Test func whenFullDropNewestDropsTheValuesThatDoNotFit() {
+    #expect(
+      overflowHistory(.dropNewest) == [
+        .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+      ])
+  }
+
+  @Test func whenFullDropOldestKeepsTheLatestValues() {
+    #expect(
+      overflowHistory(.dropOldest) == [
+        .subscription, .value(3), .value(4), .value(5), .completion(.finished),
+      ])
+  }
+
+  @Test func whenFullCustomErrorCancelsTheUpstreamAndFailsAtTheNextRequest() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .customError { .other }).subscribe(recorder)
+    for value in 1...5 {
+      upstream.send(value)
+    }
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(2))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.failure(.other))])
+  }
+
+  @Test func finishedArrivesAfterEveryValueBuffered() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    upstream.send(3)
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1)])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func anUpstreamFailureArrivesAtOnceAndDropsWhatIsBuffered() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+    upstream.send(1)
+    upstream.send(completion: .failure(.boom))
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+  }
+
+  @Test func keepFullAsksForTheSizeThenOneMoreForEachValueDelivered() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.buffer(size: 5, prefetch: .keepFull, whenFull: .dropNewest).subscribe(recorder)
+    #expect(upstream.subscription.calls == [.request(.max(5))])
+    for value in 0..<5 {
+      #expect(upstream.send(value) == .none)
+    }
+    recorder.request(.max(3))
+    #expect(upstream.subscription.calls == [.request(.max(5)), .request(.max(3))])
+    recorder.request(.unlimited)
+    // With the buffer empty and the downstream asking, a value goes straight through and is replaced.
+    #expect(upstream.send(5) == .max(1))
+    #expect(upstream.subscription.calls == [.request(.max(5)), .request(.max(3)), .request(.max(2))])
+    #expect(recorder.values == [0, 1, 2, 3, 4, 5])
+  }
+
+  @Test func byRequestAsksForEverythingBeforeTheDownstreamHasItsSubscription() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    #expect(subscription.calls == [.request(.unlimited)])
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func aRequestFromInsideADeliveryIsServedByTheLoopUnderWay() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Locked<Recorder<Int, TestError>?>(nil)
+    let inner = Recorder<Int, TestError>(request: .none) { _ in recorder.value?.request(.max(1)) }
+    recorder.withLock { $0 = inner }
+    upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(inner)
+    for value in 0..<5 {
+      upstream.send(value)
+    }
+    inner.request(.max(1))
+    upstream.send(5)
+    #expect(inner.values == [0, 1, 2, 3, 4, 5])
+  }
+
+  @Test func cancelCancelsTheUpstreamAndDropsWhatIsBuffered() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+    upstream.send(1)
+    recorder.cancel()
+    upstream.send(2)
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func describesItselfAsCombineDoes() {
+    let reflected = reflection(
+      of: PassthroughSubject<Int, TestError>().buffer(size: 1, prefetch: .keepFull, whenFull: .dropOldest))
+    #expect(reflected.description == "Buffer")
+    #expect(reflected.playground == "Buffer")
+  }
+
+  @Test func letsTheDownstreamAndTheErrorClosureGoWhenTheStreamEnds() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let released = releaseCheck(ending) { upstream, token in
+        upstream.buffer(
+          size: 2, prefetch: .byRequest, whenFull: .customError { withExtendedLifetime(token) { .boom } })
+      }
+      #expect(released.downstream && released.captured, "\(ending)")
+    }
+  }
+
+  /// Sends 1 to 5 into a buffer of 3 that nobody has asked anything of, finishes, then asks for all.
+  private func overflowHistory(_ whenFull: Publishers.BufferingStrategy<TestError>) -> [Event<Int, TestError>]
+  {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.buffer(size: 3, prefetch: .byRequest, whenFull: whenFull).subscribe(recorder)
+    for value in 1...5 {
+      upstream.send(value)
+    }
+    upstream.send(completion: .finished)
+    recorder.request(.unlimited)
+    return recorder.events
+  }
+}
