@@ -11,9 +11,9 @@ import Testing
     var random = SeededGenerator(seed: seed)
     let store = mode.makeStore()
     let recorder = ValueRecorder(store.quantityPublisher)
-    let shopping = ShoppingUseCase(store: store)
-    let reorder = Reorder(store: store)
-    let undo = Undo(store: store)
+    let shopping = ShoppingUseCase(mode: mode)
+    let reorder = Reorder(mode: mode)
+    let undo = Undo(mode: mode)
     var history = UndoHistory()
     let items = Catalog.builtIn.items
     var state = ShopState()
@@ -22,18 +22,27 @@ import Testing
       let quantity = Int.random(in: -2...300, using: &random)
       let before = state
       let action = Int.random(in: 0..<22, using: &random)
+      let held = store.quantity
+      var write: QuantityWrite?
       switch action {
-      case 0..<9: try? shopping.buy(item.withQuantity(quantity), in: &state)
-      case 9: try? shopping.addPaperBag(in: &state)
-      case 10..<16: try? shopping.remove(itemWithID: item.id, quantity: quantity, in: &state)
+      case 0..<9: write = try? shopping.buy(item.withQuantity(quantity), in: &state, storeHolding: held)
+      case 9: write = try? shopping.addPaperBag(in: &state, storeHolding: held)
+      case 10..<16:
+        write = try? shopping.remove(itemWithID: item.id, quantity: quantity, in: &state, storeHolding: held)
       case 16, 17:
-        _ = try? shopping.checkout(&state, at: Date(timeIntervalSince1970: Double(step)), from: .builtIn)
-      case 18, 19: _ = try? reorder.reorderLastOrder(from: .builtIn, in: &state)
+        write = try? shopping.checkout(&state, at: Date(timeIntervalSince1970: Double(step)), from: .builtIn)
+          .write
+      case 18, 19: write = try? reorder.reorderLastOrder(from: .builtIn, in: &state, storeHolding: held).write
       default:
         if let earlier = history.takeLast() {
-          #expect(throws: Never.self) { try undo.restore(earlier, from: &state) }
+          #expect(throws: Never.self) { write = try undo.restore(earlier, from: &state, storeHolding: held) }
           #expect(state == earlier)
         }
+      }
+      if let write {
+        #expect(throws: Never.self) { try store.perform(write, basket: state.basket) }
+      } else {
+        #expect(state == before)
       }
       if action < 20, state != before {
         history.record(before)

@@ -7,11 +7,12 @@ import Shop
 /// follows it through a debounce on the app's scheduler, and the one place where their publishers are
 /// subscribed.
 ///
-/// - Who owns what: the store owns the quantity; the ``BadgeViewModel`` owns the debounced count; the
-///   engine owns only the store of the current mode and the two subscriptions. The basket is the app
-///   state's, lent to ``perform(_:on:)`` for one command.
-/// - Who may write: only ``AppState/update(_:at:engine:)``, through ``perform(_:on:)`` (the domain's
-///   use cases), ``useStore(_:quantity:replay:)`` and ``setDebounce(_:replay:)``.
+/// - Who owns what: the store owns the quantity (the basket store, the basket it was last given); the
+///   ``BadgeViewModel`` owns the debounced count; the engine owns only the store of the current mode and
+///   the subscriptions. The basket is the app state's.
+/// - Who may write: only the runtime, handing it the effects ``AppState/update(_:at:date:)`` returns,
+///   through ``perform(_:in:)``: a write the domain's use cases made and validated, a store switch, a
+///   debounce change, a lane change. `update` itself never calls the engine.
 /// - Who reads: the app learns what the store published and what reached the badge as events
 ///   (``AppEvent/storePublished(_:)``, ``AppEvent/badgeReached(_:caughtUp:)``). Each value is queued the moment
 ///   it is published, in the order things happen, and handed over on the app's scheduler; nothing is
@@ -25,7 +26,6 @@ public final class ShopEngine {
   public let badge: BadgeViewModel
 
   private let scheduler: AnySchedulerOf<DispatchQueue>
-  private let clock: () -> Date
   private let eventsWaiting: () -> Void
   private var waiting: [AppEvent] = []
   private var handOverScheduled = false
@@ -36,16 +36,14 @@ public final class ShopEngine {
   private var lanes: (pipeline: LabPipeline, generation: Int)?
 
   /// An engine with a store of `mode` carrying `basket`, and a badge settled on it that debounces by
-  /// `debounce` on `scheduler`. `clock` stamps orders. `eventsWaiting` is called on the scheduler when
+  /// `debounce` on `scheduler`. `eventsWaiting` is called on the scheduler when
   /// events are queued; the runtime then takes them with ``takeEvents()``.
   public init(
     catalog: Catalog, mode: QuantityStoreMode, basket: Basket, debounce: DebounceInterval,
-    scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date,
-    eventsWaiting: @escaping () -> Void
+    scheduler: AnySchedulerOf<DispatchQueue>, eventsWaiting: @escaping () -> Void
   ) {
     self.catalog = catalog
     self.scheduler = scheduler
-    self.clock = clock
     self.eventsWaiting = eventsWaiting
     store = mode.makeStore(carrying: basket)
     badge = BadgeViewModel(count: store.quantity)
@@ -62,22 +60,30 @@ public final class ShopEngine {
     return waiting
   }
 
-  /// Carries out a shop command on `shop` through the use cases of the current store; returns a line
-  /// for the status bar, or throws one explaining the refusal (then `shop` is unchanged).
-  public func perform(_ command: ShopCommand, on shop: inout ShopState) throws(ShopCommandError) -> String {
-    var updated = shop
-    let message: String
-    do {
-      message = try apply(command, to: &updated)
-    } catch let error as ShoppingError {
-      throw .refused(error.description)
-    } catch let error as ShopCommandError {
-      throw error
-    } catch {
-      throw .refused("\(error)")
+  /// Performs the reactive side's part of `effect` for the app in `state`, the state the update that
+  /// returned it left: a write of the store (the basket store given `state`'s basket), a store switch
+  /// carrying that basket, a debounce change, a lane change. Any other effect is not the engine's and
+  /// is ignored.
+  public func perform(_ effect: AppEffect, in state: AppState) {
+    switch effect {
+    case .write(let write):
+      do {
+        try store.perform(write, basket: state.shop.basket)
+      } catch {
+        // The use cases validated the write against the count this store holds; only a store
+        // written from elsewhere refuses it, and then it changes nothing.
+        assertionFailure("the store refused a validated write: \(error)")
+      }
+    case .useStore(let mode, let replay):
+      useStore(mode, basket: state.shop.basket, replay: replay, debounce: state.debounce)
+    case .setDebounce(let interval, let replay):
+      setDebounce(interval, replay: replay)
+    case .showLanes(let pipeline, let generation):
+      showLanes(pipeline, generation: generation)
+    case .save, .saveDurably, .repaint, .setPace, .startTicking, .stopTicking, .announce, .quit,
+      .startListWork, .cancelSearch:
+      break
     }
-    shop = updated
-    return message
   }
 
   /// Replaces the store with one of `mode` carrying `basket`. With `replay`, the new store's value
@@ -126,44 +132,6 @@ public final class ShopEngine {
     badge.bind(to: store.quantityPublisher, interval: debounce, scheduler: scheduler, replayCurrent: replay)
   }
 
-  private func apply(_ command: ShopCommand, to shop: inout ShopState) throws -> String {
-    let shopping = ShoppingUseCase(store: store)
-    switch command {
-    case .add(let id, let quantity):
-      guard let item = catalog.item(withID: id) else { throw ShopCommandError.unknownItem(id) }
-      try shopping.buy(item.withQuantity(quantity), in: &shop)
-      return quantity == 1 ? "added \(item.name)" : "added \(quantity) × \(item.name)"
-    case .remove(let id, let quantity):
-      let name = shop.basket.lines.first { $0.id == id }?.name ?? catalog.item(withID: id)?.name ?? id
-      guard shop.basket.quantity(ofItemWithID: id) > 0 else {
-        throw ShopCommandError.refused("cannot remove \(name): it is not in the basket")
-      }
-      try shopping.remove(itemWithID: id, quantity: quantity, in: &shop)
-      return quantity == 1 ? "removed \(name)" : "removed \(quantity) × \(name)"
-    case .bag:
-      try shopping.addPaperBag(in: &shop)
-      return "added a paper bag (free, not counted on the badge)"
-    case .reorder:
-      return try Reorder(store: store).reorderLastOrder(from: catalog, in: &shop).summary
-        + " from the last order"
-    case .reorderOrder(let index):
-      guard shop.orders.indices.contains(index) else {
-        throw ShopCommandError.refused("cannot reorder: there is no such order")
-      }
-      return try Reorder(store: store).reorder(shop.orders[index], from: catalog, in: &shop).summary
-    case .undo(let earlier):
-      try Undo(store: store).restore(earlier, from: &shop)
-      return "undone"
-    case .checkout:
-      let order = try shopping.checkout(&shop, at: clock(), from: catalog)
-      let count = ItemCalculator.totalQuantity(of: order.items)
-      let total = Money.format(ItemCalculator.subtotal(of: order.items), currency: catalog.currency)
-      return "checked out \(count) item\(count == 1 ? "" : "s"), \(total)"
-    case .mode, .debounce, .compare, .lane:
-      preconditionFailure("\(command) changes the app, not the shop: AppState.update handles it")
-    }
-  }
-
   /// Queues `event` and, once per batch, asks the scheduler to hand the queue over.
   private func enqueue(_ event: AppEvent) {
     waiting.append(event)
@@ -173,22 +141,6 @@ public final class ShopEngine {
       guard let self else { return }
       handOverScheduled = false
       eventsWaiting()
-    }
-  }
-}
-
-/// Why a command was refused: one line for the status bar or the script's standard output.
-public enum ShopCommandError: Error, Equatable, CustomStringConvertible {
-  /// The catalog has no item with this id.
-  case unknownItem(String)
-  /// The domain refused.
-  case refused(String)
-
-  /// The line.
-  public var description: String {
-    switch self {
-    case .unknownItem(let id): "no item \(UntrustedText.quoted(id)) in the catalog"
-    case .refused(let reason): reason
     }
   }
 }

@@ -4,8 +4,9 @@ import Reactive
 import Shop
 
 /// The app's loop: it holds the one ``AppState``, feeds every event through
-/// ``AppState/update(_:at:engine:)`` and performs the effects it returns: a save, the clock ticks that
-/// animate the timeline, an announcement, the way out. It redraws at most once per turn of its
+/// ``AppState/update(_:at:date:)`` and performs the effects it returns: a save, the clock ticks that
+/// animate the timeline, an announcement, the way out; a write of the store, a store switch, a debounce
+/// change or a lane change it hands to the engine. It redraws at most once per turn of its
 /// scheduler (the main queue in the app, a `TestScheduler` in tests).
 ///
 /// It reads the clock for `update` (the time each event happens) and for order dates; nothing in the
@@ -19,6 +20,7 @@ public final class AppRuntime {
   /// The app's clock and queue: what debounces the badge, ticks the timeline and times a played script.
   public let scheduler: AnySchedulerOf<DispatchQueue>
   private let startTime: DispatchQueue.SchedulerTimeType
+  private let clock: () -> Date
   private let saver: (any StateSaving)?
   private let setPace: ((Double) -> Void)?
   private let listWork: any ListWorkRunner
@@ -48,6 +50,7 @@ public final class AppRuntime {
     self.state = state
     self.setPace = setPace
     self.scheduler = scheduler
+    self.clock = clock
     self.saver = saver
     self.shell = shell
     self.listWork = listWork
@@ -57,7 +60,7 @@ public final class AppRuntime {
     saveOutcomes = SaveOutcomes(scheduler: scheduler) { relay.runtime?.handOverSaveOutcomes() }
     engine = ShopEngine(
       catalog: state.catalog, mode: state.mode, basket: state.shop.basket, debounce: state.debounce,
-      scheduler: scheduler, clock: clock, eventsWaiting: { relay.runtime?.handOverEngineEvents() })
+      scheduler: scheduler, eventsWaiting: { relay.runtime?.handOverEngineEvents() })
     relay.runtime = self
     listEvents.runtime = self
   }
@@ -98,7 +101,7 @@ public final class AppRuntime {
     var queue = [event]
     while !queue.isEmpty, !hasExited {
       updateCount += 1
-      let effects = state.update(queue.removeFirst(), at: elapsedMilliseconds, engine: engine)
+      let effects = state.update(queue.removeFirst(), at: elapsedMilliseconds, date: clock())
       for effect in effects { perform(effect) }
       queue += followUps
       followUps.removeAll()
@@ -112,6 +115,8 @@ public final class AppRuntime {
 
   private func perform(_ effect: AppEffect) {
     switch effect {
+    case .write, .useStore, .setDebounce, .showLanes:
+      engine.perform(effect, in: state)
     case .save(let shop):
       guard let saver else { return }
       saveRequests += 1

@@ -7,13 +7,15 @@ import Shop
 /// The article's questions, answered for the app's own state:
 /// - Who owns it: the app's runtime holds the one copy (`AppRuntime.state`; a test store or the script
 ///   runner in their places). Nothing else keeps a second copy of any field.
-/// - Who may write it: only ``update(_:at:engine:)``, one event at a time; views and the shell only
+/// - Who may write it: only ``update(_:at:date:)``, one event at a time; views and the shell only
 ///   read it. Every field is `internal(set)` or `private(set)` to the core.
 /// - How: an ``AppEvent`` (a key, a paste, a click, a resize, a tick of the clock, a value the store
 ///   published, a value that reached the badge, a save that finished) goes into `update`, which changes
-///   the state and returns the ``AppEffect``s for the shell to perform.
-/// - Validation: the shop changes only through the domain's use cases (which refuse what the basket or
-///   the controlled store refuse); selection and scroll are clamped to the list after every event.
+///   the state and returns the ``AppEffect``s for the shell to perform; the quantity store's writes
+///   among them, as values (`update` never writes the store: the runtime hands them to the engine).
+/// - Validation: the shop changes only through the domain's use cases, pure transitions that refuse,
+///   changing nothing, what the basket or the store of the current mode would refuse; selection and
+///   scroll are clamped to the list after every event.
 /// - Who reads it: the views, the shell (to decide whether to keep ticking or to quit), the script
 ///   runner and the tests.
 ///
@@ -61,6 +63,8 @@ public struct AppState: Equatable {
   public internal(set) var isPresenting = false
   /// Milliseconds since the start, as of the event being handled: the time the screen shows.
   public internal(set) var now = 0
+  /// The date of the event being handled, as the runtime read it: what stamps an order placed now.
+  public internal(set) var date = Date(timeIntervalSince1970: 0)
   /// The window, in columns and rows.
   public internal(set) var width: Int
   /// The window's rows.

@@ -1,6 +1,6 @@
 import Shop
 
-/// Everything that can happen to the app, as the one input of ``AppState/update(_:at:engine:)``.
+/// Everything that can happen to the app, as the one input of ``AppState/update(_:at:date:)``.
 public enum AppEvent: Equatable, Sendable {
   /// A key, a click or a new window size, from the terminal.
   case input(InputEvent)
@@ -29,8 +29,22 @@ public enum AppEvent: Equatable, Sendable {
   case listOrderReady(ListOrder)
 }
 
-/// What `update` asks the shell to do; `update` itself never does any of it.
+/// What `update` asks the shell to do; `update` itself never does any of it. The runtime hands the
+/// reactive side's effects (a write, a store switch, a debounce change, a lane change) to the engine,
+/// with ``ShopEngine/perform(_:in:)``, and performs the rest itself.
 public enum AppEffect: Equatable, Sendable {
+  /// Write the quantity store of the current mode: what a shop command changed, already validated
+  /// against the store (the basket store is given the basket the command left).
+  case write(QuantityWrite)
+  /// Replace the store with one of this mode carrying the basket; with `replay`, the new store's value
+  /// goes through the debounce (the badge is behind it).
+  case useStore(QuantityStoreMode, replay: Bool)
+  /// Debounce the badge by this interval from now on; with `replay`, the store's value goes through
+  /// the new debounce.
+  case setDebounce(DebounceInterval, replay: Bool)
+  /// Feed one lane per stage of this pipeline from the store's values (`nil`: no lanes), tagged with
+  /// `generation`.
+  case showLanes(LabPipeline?, generation: Int)
   /// Keep the basket and orders in the state file (in the background).
   case save(ShopState)
   /// Keep them in the state file now, durably, before anything else is shown: after a checkout.

@@ -4,7 +4,7 @@ extension AppState {
   /// Opens, edits, recalls into, submits or cancels the lane prompt (`:`). Enter draws the pipeline
   /// typed (`none` takes the lanes away); a pipeline that does not read is refused, naming the stage
   /// and what is allowed, and the prompt stays open with the text, the lanes as they were.
-  mutating func editLanePrompt(_ action: AppAction, engine: ShopEngine, effects: inout [AppEffect]) {
+  mutating func editLanePrompt(_ action: AppAction, effects: inout [AppEffect]) {
     switch action {
     case .beginLanePrompt:
       lanePrompt = LanePrompt()
@@ -64,7 +64,7 @@ extension AppState {
       laneHistory.removeAll { $0 == text }
       laneHistory.append(text)
       if laneHistory.count > LanePrompt.historyCapacity { laneHistory.removeFirst() }
-      run(.lane(pipeline), engine: engine, effects: &effects)
+      run(.lane(pipeline), effects: &effects)
     default:
       return
     }

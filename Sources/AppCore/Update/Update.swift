@@ -10,22 +10,25 @@ extension AppState {
   /// What the simple store says when it comes in: how to see the article's bug.
   static let reorderBugHint = "; to see its bug, check out, add two items, press r"
 
-  /// The one place the app changes: applies `event`, which happens `now` milliseconds after the start,
-  /// and returns what the shell must do. Shop commands go through `engine` (the domain's use cases on
-  /// the current store); everything else is a change of this value. Nothing here reads a clock, draws,
-  /// or touches a file.
-  public mutating func update(_ event: AppEvent, at now: Int, engine: ShopEngine) -> [AppEffect] {
+  /// The one place the app changes: applies `event`, which happens `now` milliseconds after the start
+  /// and on `date` (what stamps an order placed now), and returns what the shell must do. Shop commands
+  /// go through the domain's use cases, pure transitions of the shop that return the store's write;
+  /// every write, store switch, debounce change and lane change is returned as an effect, for the
+  /// runtime to hand to the reactive side. Nothing here reads a clock, writes a store, draws, or
+  /// touches a file.
+  public mutating func update(_ event: AppEvent, at now: Int, date: Date) -> [AppEffect] {
     self.now = max(self.now, now)
+    self.date = date
     var effects: [AppEffect] = []
     switch event {
     case .input(let input):
       if let action = KeyBindings.action(for: input, in: self) {
-        apply(action, engine: engine, effects: &effects)
+        apply(action, effects: &effects)
       }
     case .command(let command):
-      run(command, engine: engine, effects: &effects)
+      run(command, effects: &effects)
     case .played(let line, let command):
-      play(line: line, command, engine: engine, effects: &effects)
+      play(line: line, command, effects: &effects)
     case .saveFinished(let failure, let request):
       guard request > lastSaveReport else { break }
       lastSaveReport = request
@@ -67,14 +70,14 @@ extension AppState {
 
   /// Applies what a key, a click or a paste asks for. A count typed before it (`5a`) applies to it and
   /// is then forgotten, whatever the key.
-  mutating func apply(_ action: AppAction, engine: ShopEngine, effects: inout [AppEffect]) {
+  mutating func apply(_ action: AppAction, effects: inout [AppEffect]) {
     if case .countDigit(let digit) = action {
       countPrefix = min(999, (countPrefix ?? 0) * 10 + digit)
       return
     }
     let count = countPrefix ?? 1
     countPrefix = nil
-    if focus == .basket, applyInBasket(action, count: count, engine: engine, effects: &effects) { return }
+    if focus == .basket, applyInBasket(action, count: count, effects: &effects) { return }
     switch action {
     case .countDigit:
       break
@@ -108,9 +111,9 @@ extension AppState {
         kind: .info)
     case .beginLanePrompt, .promptType, .promptPaste, .promptBackspace, .promptRecall, .submitLanePrompt,
       .cancelLanePrompt:
-      editLanePrompt(action, engine: engine, effects: &effects)
+      editLanePrompt(action, effects: &effects)
     case .cycleComparison:
-      run(.lane(LabPipeline.preset(after: lanes)), engine: engine, effects: &effects)
+      run(.lane(LabPipeline.preset(after: lanes)), effects: &effects)
     case .togglePresenter:
       isPresenting.toggle()
       say(isPresenting ? "presenter layout: p goes back" : "the full layout again", kind: .info)
@@ -140,26 +143,26 @@ extension AppState {
       overlay = nil
       if list.catalogIndex(at: list.scroll + row, catalogCount: catalog.items.count) != nil {
         select(list.scroll + row)
-        addSelected(count: 1, engine: engine, effects: &effects)
+        addSelected(count: 1, effects: &effects)
       }
     case .scrollList(let lines):
       scrollList(by: lines)
     case .addSelected:
-      addSelected(count: count, engine: engine, effects: &effects)
+      addSelected(count: count, effects: &effects)
     case .removeSelected:
       if let item = selectedItem {
-        run(.remove(id: item.id, quantity: count), engine: engine, effects: &effects)
+        run(.remove(id: item.id, quantity: count), effects: &effects)
       }
     case .removeLine:
       break
     case .command(let command):
-      run(command, engine: engine, effects: &effects)
+      run(command, effects: &effects)
     case .switchMode:
-      run(.mode(mode.next), engine: engine, effects: &effects)
+      run(.mode(mode.next), effects: &effects)
     case .debounceUp:
-      run(.debounce(debounce.increased), engine: engine, effects: &effects)
+      run(.debounce(debounce.increased), effects: &effects)
     case .debounceDown:
-      run(.debounce(debounce.decreased), engine: engine, effects: &effects)
+      run(.debounce(debounce.decreased), effects: &effects)
     case .beginFilter, .filterType, .filterPaste, .filterBackspace, .finishFilter, .clearFilter:
       editFilter(action, effects: &effects)
     case .cycleOrder:
@@ -184,7 +187,7 @@ extension AppState {
     case .reorderSelectedOrder:
       guard case .history(let selection, _) = overlay else { return }
       overlay = nil
-      run(.reorderOrder(shop.orders.count - 1 - selection), engine: engine, effects: &effects)
+      run(.reorderOrder(shop.orders.count - 1 - selection), effects: &effects)
     case .openDetails:
       let lines = shop.basket.lines
       if focus == .basket, lines.indices.contains(basketSelection) {
@@ -212,20 +215,20 @@ extension AppState {
         overlay = nil
       }
     case .askToCheckOut:
-      askToCheckOut(engine: engine, effects: &effects)
+      askToCheckOut(effects: &effects)
     case .undo:
       // Undoing a checkout deletes a placed order: it asks first.
       if let earlier = undoHistory.states.last, earlier.orders.count < shop.orders.count {
         overlay = .confirmUndoCheckout
         return
       }
-      undo(engine: engine, effects: &effects)
+      undo(effects: &effects)
     case .confirmUndoCheckout:
       overlay = nil
-      undo(engine: engine, effects: &effects)
+      undo(effects: &effects)
     case .confirmCheckout:
       overlay = nil
-      run(.checkout, engine: engine, effects: &effects)
+      run(.checkout, effects: &effects)
     case .resize(let width, let height):
       self.width = max(0, width)
       self.height = max(0, height)
@@ -250,7 +253,7 @@ extension AppState {
   /// A script line played on screen: the item it names selected (the filter cleared if it hides it),
   /// the command carried out, and the status saying which keys it stands for.
   private mutating func play(
-    line: Int, _ command: ShopCommand, engine: ShopEngine, effects: inout [AppEffect]
+    line: Int, _ command: ShopCommand, effects: inout [AppEffect]
   ) {
     overlay = nil
     switch command {
@@ -263,7 +266,7 @@ extension AppState {
       break
     }
     let said = messages.appendedCount
-    run(command, engine: engine, effects: &effects)
+    run(command, effects: &effects)
     let played = "▶ line \(line), keys \(command.keys): \(command.scriptText)"
     if messages.appendedCount == said {
       say(played, kind: .info)
@@ -277,7 +280,7 @@ extension AppState {
 
   /// Opens the checkout confirmation, or says at once why the basket cannot be checked out (empty, only
   /// paper bags, items no longer sold): the domain decides, on a copy, before anything is asked.
-  private mutating func askToCheckOut(engine: ShopEngine, effects: inout [AppEffect]) {
+  private mutating func askToCheckOut(effects: inout [AppEffect]) {
     var trial = shop
     do {
       _ = try trial.checkout(at: Date(timeIntervalSince1970: 0), from: catalog)
@@ -291,12 +294,12 @@ extension AppState {
 
   /// Scrolls the open overlay by `lines`, never above its top.
   /// Takes the shop back to the state before the last change.
-  private mutating func undo(engine: ShopEngine, effects: inout [AppEffect]) {
+  private mutating func undo(effects: inout [AppEffect]) {
     guard let earlier = undoHistory.takeLast() else {
       say("nothing to undo", kind: .info)
       return
     }
-    run(.undo(to: earlier), engine: engine, effects: &effects)
+    run(.undo(to: earlier), effects: &effects)
   }
 
   /// How far the help or the message log can scroll (its lines less the rows its box shows), and how
@@ -326,18 +329,18 @@ extension AppState {
     }
   }
 
-  private mutating func addSelected(count: Int, engine: ShopEngine, effects: inout [AppEffect]) {
+  private mutating func addSelected(count: Int, effects: inout [AppEffect]) {
     guard let item = selectedItem else {
       say("nothing to add: the list is empty", kind: .error)
       return
     }
-    run(.add(id: item.id, quantity: count), engine: engine, effects: &effects)
+    run(.add(id: item.id, quantity: count), effects: &effects)
   }
 
   /// What a key does while the basket has focus, when it differs from the item list's; false when the
   /// action is the same in both panes.
   private mutating func applyInBasket(
-    _ action: AppAction, count: Int, engine: ShopEngine, effects: inout [AppEffect]
+    _ action: AppAction, count: Int, effects: inout [AppEffect]
   ) -> Bool {
     let lines = shop.basket.lines
     let line = lines.indices.contains(basketSelection) ? lines[basketSelection] : nil
@@ -352,13 +355,13 @@ extension AppState {
     case .bottom: selectBasketLine(lines.count - 1)
     case .addSelected:
       guard let line else { return nothingSelected() }
-      run(.add(id: line.id, quantity: count), engine: engine, effects: &effects)
+      run(.add(id: line.id, quantity: count), effects: &effects)
     case .removeSelected:
       guard let line else { return nothingSelected() }
-      run(.remove(id: line.id, quantity: min(count, line.quantity)), engine: engine, effects: &effects)
+      run(.remove(id: line.id, quantity: min(count, line.quantity)), effects: &effects)
     case .removeLine:
       guard let line else { return nothingSelected() }
-      run(.remove(id: line.id, quantity: line.quantity), engine: engine, effects: &effects)
+      run(.remove(id: line.id, quantity: line.quantity), effects: &effects)
     default:
       return false
     }
@@ -376,14 +379,16 @@ extension AppState {
     basketSelection = max(0, min(index, shop.basket.lines.count - 1))
   }
 
-  /// Carries out `command`: the shop's through the engine, the app's own (mode, debounce) here.
-  mutating func run(_ command: ShopCommand, engine: ShopEngine, effects: inout [AppEffect]) {
+  /// Carries out `command`: the shop's through the use cases, whose write is returned as
+  /// ``AppEffect/write(_:)``; the app's own (mode, debounce, lanes) here, the reactive side's part of
+  /// them returned as effects too.
+  mutating func run(_ command: ShopCommand, effects: inout [AppEffect]) {
     switch command {
     case .mode(let newMode):
       mode = newMode
       let replay = pending != nil || basketQuantity != badge.value
       record(.action(.mode(newMode)), effects: &effects)
-      engine.useStore(newMode, basket: shop.basket, replay: replay, debounce: debounce)
+      effects.append(.useStore(newMode, replay: replay))
       say(
         "\(newMode.rawValue) store: \(newMode.summary)\(newMode == .simple ? Self.reorderBugHint : "")",
         kind: .info)
@@ -396,16 +401,16 @@ extension AppState {
       }
       debounce = interval
       record(.action(.debounce(interval)), effects: &effects)
-      engine.setDebounce(interval, replay: pending != nil)
+      effects.append(.setDebounce(interval, replay: pending != nil))
       let limit = interval == .maximum ? " (the maximum)" : interval.milliseconds == 0 ? " (the minimum)" : ""
       say("debounce \(interval)\(limit), from the next change", kind: .info)
     case .compare(let comparison):
-      run(.lane(comparison?.pipeline(interval: debounce)), engine: engine, effects: &effects)
+      run(.lane(comparison?.pipeline(interval: debounce)), effects: &effects)
     case .lane(let pipeline):
       lanes = pipeline
       laneGeneration += 1
       timeline.forgetLanes()
-      engine.showLanes(pipeline, generation: laneGeneration)
+      effects.append(.showLanes(pipeline, generation: laneGeneration))
       guard let pipeline else { return say("the lanes are gone (l or : brings them back)", kind: .info) }
       let count = pipeline.stages.count
       say(
@@ -414,7 +419,9 @@ extension AppState {
     case .add, .remove, .bag, .reorder, .reorderOrder, .checkout, .undo:
       do {
         let before = shop
-        var message = try engine.perform(command, on: &shop)
+        let (said, write) = try transition(command)
+        effects.append(.write(write))
+        var message = said
         if case .undo = command {
           let left = undoHistory.states.count
           message =

@@ -59,14 +59,29 @@ public final class ControlledQuantityStore: QuantityStore {
     let adding = try Self.countedQuantity(of: added)
     let removing = try Self.countedQuantity(of: removed)
     try write { (current) throws(QuantityStoreError) in
-      guard removing <= current + adding else {
-        throw .wouldBeNegative(current: current + adding, removing: removing)
-      }
-      guard adding - removing <= Self.maximumQuantity - current else {
-        throw .wouldExceedMaximum(current: current, adding: adding - removing, maximum: Self.maximumQuantity)
-      }
-      return current + adding - removing
+      try Self.quantity(after: current, adding: adding, removing: removing)
     }
+  }
+
+  /// What a store holding `current` would hold after adding `added`'s quantities and taking
+  /// `removed`'s away, paper bags excluded, or why it refuses: the store's whole validation, as a
+  /// function of the quantity it holds, so that a write can be checked before anything changes.
+  public static func quantity(
+    after current: Int, adding added: [ShoppingItem], removing removed: [ShoppingItem]
+  ) throws(QuantityStoreError) -> Int {
+    try quantity(after: current, adding: countedQuantity(of: added), removing: countedQuantity(of: removed))
+  }
+
+  private static func quantity(after current: Int, adding: Int, removing: Int) throws(QuantityStoreError)
+    -> Int
+  {
+    guard removing <= current + adding else {
+      throw .wouldBeNegative(current: current + adding, removing: removing)
+    }
+    guard adding - removing <= maximumQuantity - current else {
+      throw .wouldExceedMaximum(current: current, adding: adding - removing, maximum: maximumQuantity)
+    }
+    return current + adding - removing
   }
 
   /// Sets the quantity to zero, as after a checkout.

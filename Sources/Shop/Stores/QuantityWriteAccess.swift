@@ -1,82 +1,103 @@
 import Reactive
 
-/// The three ways of writing a quantity store, which is all the use cases differ on. Every write the
-/// use cases make goes through one of the methods below, so each store's behaviour is spelled out
-/// here, once.
+/// The three ways of writing a quantity store, which is all the use cases differ on. A write is a
+/// ``QuantityWrite`` value; it is validated first, purely, by ``validate(_:mode:storeQuantity:)`` (the use
+/// cases do so before they change the shop), and performed separately, by ``perform(_:basket:)``. Every
+/// write the app makes goes through these two functions, so each store's behaviour is spelled out here,
+/// once.
 public enum QuantityWriteAccess: Sendable {
   /// Only through the owner's named, validated, atomic methods.
   case controlled(ControlledQuantityStore)
   /// Anyone sends any value to the shared subject.
   case shared(CurrentValueSubject<Int, Never>)
-  /// The basket itself is written, through its store's atomic methods; the count follows from it.
+  /// The store is given the basket, which the app owns; the count follows from it.
   case basket(BasketStore)
 
-  /// Counts `items` in (paper bags excluded). The controlled store adds atomically and validates; the
-  /// shared subject is written as the article's use case writes it: read the value, add, send. The
-  /// basket store adds the items themselves.
-  public func add(_ items: [ShoppingItem]) throws(ShoppingError) {
+  /// `write` when a store of `mode` holding `storeQuantity` accepts it, or why it refuses. Nothing is
+  /// read or written but the arguments.
+  ///
+  /// The controlled store refuses a count below zero or above its maximum (an undo adds and takes away
+  /// the difference of the two baskets in one write). The shared subject accepts anything. The basket
+  /// store accepts what the basket accepted: the basket's own rules, which the use case applied to the
+  /// shop first, are its validation.
+  public static func validate(
+    _ write: QuantityWrite, mode: QuantityStoreMode, storeQuantity: Int
+  ) throws(ShoppingError) -> QuantityWrite {
+    guard mode == .controlled else { return write }
+    do {
+      switch write {
+      case .add(let items), .reorder(let items):
+        _ = try ControlledQuantityStore.quantity(after: storeQuantity, adding: items, removing: [])
+      case .remove(let items):
+        _ = try ControlledQuantityStore.quantity(after: storeQuantity, adding: [], removing: items)
+      case .reset:
+        break
+      case .restore(let current, let earlier):
+        let difference = BasketDifference(from: current, to: earlier)
+        _ = try ControlledQuantityStore.quantity(
+          after: storeQuantity, adding: difference.added, removing: difference.removed)
+      }
+    } catch {
+      throw .quantity(error)
+    }
+    return write
+  }
+
+  /// Applies `write` to the store; `basket` is the basket the write leaves (what the basket store is
+  /// given). Throws only when the controlled store refuses a write that was not validated against what
+  /// it holds; it then changes nothing.
+  ///
+  /// - The controlled store adds, takes away (an undo: the difference, in one write) or resets,
+  ///   atomically, through its named methods.
+  /// - The shared subject is written as the article's use case writes it: read the value, add or
+  ///   subtract, send. A reorder sends the reorder's own total, which forgets what the basket already
+  ///   held: the reorder bug the app makes visible. An undo sends the earlier basket's own count, so the
+  ///   badge comes back with the basket (adding the difference to a count the reorder bug had already
+  ///   lost set it to 0 under a basket of 2).
+  /// - The basket store is given `basket`.
+  public func perform(_ write: QuantityWrite, basket: Basket) throws(ShoppingError) {
     switch self {
     case .controlled(let store):
-      do { try store.updateQuantity(with: items) } catch { throw .quantity(error) }
-    case .shared(let subject):
-      let current = subject.value
-      subject.send(current + ItemCalculator.totalQuantity(of: items))
-    case .basket(let store):
-      do { try store.add(items) } catch { throw .basket(error) }
-    }
-  }
-
-  /// Counts `items` out. The controlled store refuses to go below zero; the shared subject is read,
-  /// lowered and sent, whatever it held; the basket store takes the items out.
-  public func remove(_ items: [ShoppingItem]) throws(ShoppingError) {
-    switch self {
-    case .controlled(let store):
-      do { try store.removeQuantity(of: items) } catch { throw .quantity(error) }
-    case .shared(let subject):
-      let current = subject.value
-      subject.send(current - ItemCalculator.totalQuantity(of: items))
-    case .basket(let store):
-      do { try store.remove(items) } catch { throw .basket(error) }
-    }
-  }
-
-  /// The basket was checked out: the count goes to zero (the basket store's basket is emptied).
-  public func resetOnCheckout() {
-    switch self {
-    case .controlled(let store): store.resetOnCheckout()
-    case .shared(let subject): subject.send(0)
-    case .basket(let store): store.replaceBasket(with: Basket())
-    }
-  }
-
-  /// A reorder put `items` back in the basket. The controlled store can only add them, and so can the
-  /// basket store. The shared subject is sent the reorder's own total, as the article's bad example
-  /// does, which forgets what the basket already held: the reorder bug the app makes visible.
-  public func reorder(_ items: [ShoppingItem]) throws(ShoppingError) {
-    switch self {
-    case .controlled, .basket: try add(items)
-    case .shared(let subject): subject.send(ItemCalculator.totalQuantity(of: items))
-    }
-  }
-
-  /// An undo takes the basket from `current` back to `earlier`. The controlled store adds and takes
-  /// away the difference in one validated write; the shared subject is read, changed by the
-  /// difference and sent, as the article's code would (so a badge the reorder bug put wrong stays
-  /// wrong by as much); the basket store is given the earlier basket.
-  public func restore(from current: Basket, to earlier: Basket) throws(ShoppingError) {
-    switch self {
-    case .controlled(let store):
-      let difference = BasketDifference(from: current, to: earlier)
-      do { try store.changeQuantity(adding: difference.added, removing: difference.removed) } catch {
+      do {
+        switch write {
+        case .add(let items), .reorder(let items): try store.updateQuantity(with: items)
+        case .remove(let items): try store.removeQuantity(of: items)
+        case .reset: store.resetOnCheckout()
+        case .restore(let current, let earlier):
+          let difference = BasketDifference(from: current, to: earlier)
+          try store.changeQuantity(adding: difference.added, removing: difference.removed)
+        }
+      } catch {
         throw .quantity(error)
       }
     case .shared(let subject):
-      // The earlier basket's own count: an undo puts back what the basket held, and the badge with it
-      // (adding the difference to a count the reorder bug had already lost set it to 0 under a basket
-      // of 2).
-      subject.send(ItemCalculator.totalQuantity(of: earlier.lines))
+      switch write {
+      case .add(let items): subject.send(subject.value + ItemCalculator.totalQuantity(of: items))
+      case .remove(let items): subject.send(subject.value - ItemCalculator.totalQuantity(of: items))
+      case .reset: subject.send(0)
+      case .reorder(let items): subject.send(ItemCalculator.totalQuantity(of: items))
+      case .restore(_, let earlier): subject.send(ItemCalculator.totalQuantity(of: earlier.lines))
+      }
     case .basket(let store):
-      store.replaceBasket(with: earlier)
+      store.replaceBasket(with: basket)
     }
+  }
+}
+
+extension QuantityStore {
+  /// The mode of this store: whose rules ``QuantityWriteAccess/validate(_:mode:storeQuantity:)``
+  /// applies.
+  public var mode: QuantityStoreMode {
+    switch writeAccess {
+    case .controlled: .controlled
+    case .shared: .simple
+    case .basket: .derived
+    }
+  }
+
+  /// Performs `write` on this store (``QuantityWriteAccess/perform(_:basket:)``); `basket` is the
+  /// basket the write leaves.
+  public func perform(_ write: QuantityWrite, basket: Basket) throws(ShoppingError) {
+    try writeAccess.perform(write, basket: basket)
   }
 }

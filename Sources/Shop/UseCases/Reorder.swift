@@ -1,40 +1,37 @@
-import Reactive
-
-/// Puts an earlier order's items back in the basket, at today's names and prices, and writes the store.
+/// Puts an earlier order's items back in the basket, at today's names and prices: a pure transition of
+/// ``ShopState`` that returns the write `.reorder(added)` for the quantity store.
 ///
-/// With a controlled store the items' quantity is added, and the basket store adds the items. With a
-/// simple store the use case sends the reorder's own total (of what was actually added), as the
+/// With a controlled store the items' quantity is added, and the basket store is given the basket.
+/// With a simple store the write sends the reorder's own total (of what was actually added), as the
 /// article's reorder does: the badge then forgets whatever was already in the basket. That is the bug
-/// the app shows.
+/// the app shows. `storeHolding` is as in ``ShoppingUseCase``.
 public struct Reorder: Sendable {
-  /// The store the quantity is written to.
-  public let store: any QuantityStore
+  /// The mode of the store written: whose rules validate the write.
+  public let mode: QuantityStoreMode
 
-  /// Creates the use case for `store`.
-  public init(store: any QuantityStore) {
-    self.store = store
+  /// Creates the use case for a store of `mode`.
+  public init(mode: QuantityStoreMode) {
+    self.mode = mode
   }
 
   /// Adds `order`'s items to the basket, all or none, as `ShopState.reorder(_:from:)` does; the result
   /// says what was added, which prices changed and which items were left out.
-  @discardableResult
   public func reorder(
-    _ order: Order, from catalog: Catalog, in state: inout ShopState
-  ) throws(ShoppingError) -> ReorderResult {
+    _ order: Order, from catalog: Catalog, in state: inout ShopState, storeHolding: Int? = nil
+  ) throws(ShoppingError) -> (result: ReorderResult, write: QuantityWrite) {
     var updated = state
     let result: ReorderResult
     do { result = try updated.reorder(order, from: catalog) } catch { throw .basket(error) }
-    try store.writeAccess.reorder(result.added)
+    let write = try mode.validate(.reorder(result.added), before: state, storeHolding: storeHolding)
     state = updated
-    return result
+    return (result, write)
   }
 
-  /// ``reorder(_:from:in:)`` of the most recent order; refused when there is none.
-  @discardableResult
+  /// ``reorder(_:from:in:storeHolding:)`` of the most recent order; refused when there is none.
   public func reorderLastOrder(
-    from catalog: Catalog, in state: inout ShopState
-  ) throws(ShoppingError) -> ReorderResult {
+    from catalog: Catalog, in state: inout ShopState, storeHolding: Int? = nil
+  ) throws(ShoppingError) -> (result: ReorderResult, write: QuantityWrite) {
     guard let order = state.lastOrder else { throw .basket(.noPreviousOrder) }
-    return try reorder(order, from: catalog, in: &state)
+    return try reorder(order, from: catalog, in: &state, storeHolding: storeHolding)
   }
 }

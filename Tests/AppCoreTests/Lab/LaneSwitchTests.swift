@@ -80,12 +80,12 @@ import Testing
   @Test func aValueOfAnEarlierPipelineStillOnItsWayIsNotShown() throws {
     let app = TestStore()
     let first = try LabPipeline.parse("removeDuplicates")
-    app.send(.command(.lane(first))) {
+    app.send(.command(.lane(first)), effects: [.showLanes(first, generation: 1)]) {
       $0.lanes = first
       $0.laneGeneration = 1
       $0.say("a lane: the values sent, through removeDuplicates", kind: .info)
     }
-    app.send(.command(.lane(nil))) {
+    app.send(.command(.lane(nil)), effects: [.showLanes(nil, generation: 2)]) {
       $0.lanes = nil
       $0.laneGeneration = 2
       $0.say("the lanes are gone (l or : brings them back)", kind: .info)

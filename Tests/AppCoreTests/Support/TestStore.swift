@@ -7,8 +7,9 @@ import Testing
 @testable import AppCore
 
 /// Drives the app core as TCA's `TestStore` does: every event goes through
-/// ``AppState/update(_:at:engine:)`` on a virtual clock, and every state change, every effect and
-/// every event the engine hands back must be asserted, in order.
+/// ``AppState/update(_:at:date:)`` on a virtual clock, and every state change, every effect (the
+/// store's writes among them) and every event the engine hands back must be asserted, in order. The
+/// effects meant for the engine are then handed to it, as the runtime does.
 ///
 /// `send` takes the event and a closure that makes the expected change to the state before it; the
 /// state after `update` must equal it, and the effects must equal `effects`. What the engine publishes
@@ -27,6 +28,7 @@ final class TestStore {
   private(set) var effects: [AppEffect] = []
 
   private let exhaustive: Bool
+  private let date: Date
   private let start: DispatchQueue.SchedulerTimeType
   private var received: [AppEvent] = []
 
@@ -35,12 +37,15 @@ final class TestStore {
     _ state: AppState, exhaustive: Bool = true, date: Date = Date(timeIntervalSince1970: 1_800_000_000)
   ) {
     self.state = state
+    // Every event happens on `date`, so that it is already the state's before the first.
+    self.state.date = date
     self.exhaustive = exhaustive
+    self.date = date
     start = scheduler.now
     let relay = Relay()
     engine = ShopEngine(
       catalog: state.catalog, mode: state.mode, basket: state.shop.basket, debounce: state.debounce,
-      scheduler: scheduler.eraseToAnyScheduler(), clock: { date },
+      scheduler: scheduler.eraseToAnyScheduler(),
       eventsWaiting: { relay.store?.takeEngineEvents() })
     relay.store = self
   }
@@ -117,7 +122,7 @@ final class TestStore {
       received += events
       return
     }
-    for event in events { effects += state.update(event, at: now, engine: engine) }
+    for event in events { effects += update(event) }
   }
 
   private func apply(
@@ -125,7 +130,7 @@ final class TestStore {
     _ sourceLocation: SourceLocation
   ) {
     var expectedState = state
-    let actualEffects = state.update(event, at: now, engine: engine)
+    let actualEffects = update(event)
     guard exhaustive else {
       effects += actualEffects
       return
@@ -137,6 +142,13 @@ final class TestStore {
         sourceLocation: sourceLocation)
     }
     #expect(actualEffects == expectedEffects, "effects of \(event)", sourceLocation: sourceLocation)
+  }
+
+  /// Runs `event` through `update` and hands the engine its effects, as the runtime does.
+  private func update(_ event: AppEvent) -> [AppEffect] {
+    let effects = state.update(event, at: now, date: date)
+    for effect in effects { engine.perform(effect, in: state) }
+    return effects
   }
 
   /// The fields of two states that differ, one a line.
