@@ -143,6 +143,22 @@ import Testing
         == #"c.json: items[0] (id "a"): the key "price" appears more than once (again at line 1, column 70)"#)
   }
 
+  @Test func aRepeatedTopLevelKeyIsRefusedEvenWhenTheFirstValueHasTheWrongType() {
+    // Issue 28, 8b: the wrong type of the first value hid the repeat.
+    #expect(
+      Self.message(#"{"currency": 5, "currency": "EUR", "items": []}"#)
+        == #"c.json: the key "currency" appears more than once (again at line 1, column 17)"#)
+    #expect(
+      Self.message(#"{"currency": "EUR", "items": 5, "items": []}"#)
+        == #"c.json: the key "items" appears more than once (again at line 1, column 33)"#)
+    // With no repeat, the wrong type is the problem, and what follows it is only checked as JSON.
+    #expect(
+      Self.message(#"{"currency": 5, "items": [{"id": ""}]}"#)
+        == #"c.json: field "currency": must be a string"#)
+    #expect(
+      Self.message(#"{"items": 5, "currency": "EURO"}"#) == #"c.json: field "items": must be an array"#)
+  }
+
   @Test func aRepeatedItemsKeyIsRefusedBeforeItsItemsCount() {
     let item = #"{"id": "i", "name": "n", "price": 1}"#
     let json = #"{"currency": "EUR", "items": [\#(item)], "items": [\#(item)]}"#

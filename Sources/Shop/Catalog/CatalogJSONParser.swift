@@ -48,21 +48,40 @@ struct CatalogJSONParser {
     var currency: String?
     var sawItems = false
     var keys = Set<String>()
+    // A value of the wrong type, refused once the object is read: a repeat of its key, later in the
+    // object, is the problem to report (neither value is taken). What follows it is only checked as
+    // JSON.
+    var wrongType: CatalogError?
     try parseMembers { (parser, key, keyStart) throws(CatalogError) in
       guard keys.insert(key).inserted else {
         throw parser.reader.duplicateKeyError(key, startingAt: keyStart)
+      }
+      guard wrongType == nil else {
+        try parser.reader.skipValue(depth: 1)
+        return
       }
       switch key {
       case "currency":
         try parser.reader.skipWhitespace()
         guard try parser.reader.peek() == UInt8(ascii: "\"") else {
-          throw CatalogError(source: "", field: "currency", problem: .wrongType(expected: "a string"))
+          wrongType = CatalogError(source: "", field: "currency", problem: .wrongType(expected: "a string"))
+          try parser.reader.skipValue(depth: 1)
+          return
         }
         // Read only as far as an error quotes it: it is three letters or refused.
         currency = try parser.reader.readString(
           strict: true, maximumLength: UntrustedText.maximumQuotedLength + 1
         ).text
       case "items":
+        try parser.reader.skipWhitespace()
+        guard try parser.reader.peek() == UInt8(ascii: "[") else {
+          guard Self.startsValue(try parser.reader.peek()) else {
+            throw parser.reader.syntaxError("expected a value")
+          }
+          wrongType = CatalogError(source: "", field: "items", problem: .wrongType(expected: "an array"))
+          try parser.reader.skipValue(depth: 1)
+          return
+        }
         try parser.parseItems()
         sawItems = true
       default:
@@ -71,6 +90,7 @@ struct CatalogJSONParser {
     }
     try reader.skipWhitespace()
     guard try reader.isAtEnd() else { throw reader.syntaxError("unexpected text after the catalog object") }
+    if let wrongType { throw wrongType }
     guard let currency else { throw CatalogError(source: "", field: "currency", problem: .missingField) }
     try validator.checkCurrency(currency)
     guard sawItems else { throw CatalogError(source: "", field: "items", problem: .missingField) }
@@ -115,12 +135,8 @@ struct CatalogJSONParser {
     }
   }
 
+  /// Reads the items array; call with the reader at its `[`.
   private mutating func parseItems() throws(CatalogError) {
-    try reader.skipWhitespace()
-    guard try reader.peek() == UInt8(ascii: "[") else {
-      guard Self.startsValue(try reader.peek()) else { throw reader.syntaxError("expected a value") }
-      throw CatalogError(source: "", field: "items", problem: .wrongType(expected: "an array"))
-    }
     reader.position += 1
     try reader.skipWhitespace()
     if try reader.peek() == UInt8(ascii: "]") {
