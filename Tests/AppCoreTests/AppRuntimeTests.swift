@@ -176,4 +176,36 @@ import Testing
     #expect(app.runtime.state.stickyNotice?.text.hasPrefix("NOT SAVED: cannot write state file") == true)
     #expect(app.shell.frames.last.map { $0.rowText(23).contains("No space left") } == true)
   }
+
+  @Test func aCheckoutThatCannotBeSavedIsNotDoneAndTheBasketIsKept() {
+    // Issue 25 item 5, issue 28 item 3: a checkout is on disk or not done.
+    let app = Harness()
+    let full = StateFileError.writeFailed(path: "/full/state.json", reason: "No space left on device")
+    app.saver.saveFailure = full
+    app.press("a")
+    app.press("a")
+    app.scheduler.advance()
+    #expect(app.runtime.state.stickyNotice?.text.hasPrefix("NOT SAVED") == true, "an earlier save failed")
+    app.press("c")
+    app.press("y")
+    app.scheduler.advance()
+    let state = app.runtime.state
+    #expect(state.shop.orders.isEmpty, "no order was placed")
+    #expect(state.shop.basket.badgeQuantity == 2, "the basket is kept")
+    #expect(state.lastSent?.value == 2, "the store holds the basket's count again")
+    #expect(
+      state.status.text
+        == "not checked out: cannot write state file /full/state.json: No space left on device;"
+        + " the basket is kept and no order was placed",
+      "said again even though the earlier failure had the same reason")
+    #expect(state.status.kind == .error)
+    #expect(!state.messages.entries.contains { $0.text.hasPrefix("checked out") })
+    #expect(app.shell.frames.last.map { $0.rowText(23).contains("NOT SAVED") } == true)
+    // Once saving works again, the same checkout goes through.
+    app.saver.saveFailure = nil
+    app.press("c")
+    app.press("y")
+    #expect(app.runtime.state.shop.orders.count == 1)
+    #expect(app.runtime.state.status.text.hasPrefix("checked out 2 items"))
+  }
 }

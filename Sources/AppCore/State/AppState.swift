@@ -87,6 +87,9 @@ public struct AppState: Equatable {
   public internal(set) var stickyNotice: StickyNotice?
   /// The newest save whose outcome has been seen.
   var lastSaveReport = 0
+  /// The shop as it was before a checkout whose save has not been reported yet. A checkout is done
+  /// only once it is on disk: if its save fails, this is put back (the basket kept, no order placed).
+  var checkoutAwaitingSave: ShopState?
   /// Every status line so far, oldest first, for the message log: the last ``MessageLog/capacity``.
   public internal(set) var messages = MessageLog()
   /// Whether the app asked the shell for clock ticks, to animate the timeline.

@@ -32,7 +32,7 @@ extension AppState {
     case .saveFinished(let failure, let request):
       guard request > lastSaveReport else { break }
       lastSaveReport = request
-      saveFinished(failure)
+      saveFinished(failure, effects: &effects)
     case .playbackFinished:
       say("▶ the script is over: the shop is yours (? shows every key)", kind: .info)
     case .tick:
@@ -237,17 +237,45 @@ extension AppState {
   }
 
   /// A save finished: a failure stays on screen until a save succeeds, and the next change tries again.
-  private mutating func saveFinished(_ failure: StateFileError?) {
+  /// A checkout that could not be saved is taken back (see ``refuseCheckout(restoring:because:effects:)``).
+  private mutating func saveFinished(_ failure: StateFileError?, effects: inout [AppEffect]) {
+    let checkout = checkoutAwaitingSave
+    checkoutAwaitingSave = nil
     guard let failure else {
       if stickyNotice?.clearedBySave == true {
         stickyNotice = nil
-        say("saved again: the state file has the basket and orders", kind: .info)
+        // A checkout says itself that it is on disk.
+        if checkout == nil { say("saved again: the state file has the basket and orders", kind: .info) }
       }
       return
     }
     let text = "NOT SAVED: \(UntrustedText.escaped(failure.description)); the next change tries again"
-    if stickyNotice?.text != text { say(text, kind: .error) }
+    if let checkout, refuseCheckout(restoring: checkout, because: failure, effects: &effects) {
+      // Said in full whatever was said before.
+    } else if stickyNotice?.text != text {
+      say(text, kind: .error)
+    }
     stickyNotice = StickyNotice(text: text, clearedBySave: true)
+  }
+
+  /// Takes back a checkout whose save failed: the basket and orders as they were before it, the
+  /// store written back to the basket's count, and "checked out" replaced by why it was not. Returns
+  /// false if the store refused the write back (the checkout then stands, not saved).
+  private mutating func refuseCheckout(
+    restoring before: ShopState, because failure: StateFileError, effects: inout [AppEffect]
+  ) -> Bool {
+    var restored = shop
+    guard let write = try? Undo(mode: mode).restore(before, from: &restored) else { return false }
+    shop = restored
+    effects.append(.write(write))
+    _ = undoHistory.takeLast()
+    if messages.entries.last?.text.hasPrefix("checked out") == true { messages.removeNewest() }
+    let text =
+      "not checked out: \(UntrustedText.escaped(failure.description)); the basket is kept and no order was placed"
+    say(text, kind: .error)
+    record(.note(text), effects: &effects)
+    record(.basket(shop.basket.badgeQuantity), effects: &effects)
+    return true
   }
 
   /// A script line played on screen: the item it names selected (the filter cleared if it hides it),
@@ -430,7 +458,10 @@ extension AppState {
           undoHistory.record(before)
         }
         say(message, kind: .info)
-        if command == .checkout { record(.action(.checkout), effects: &effects) }
+        if command == .checkout {
+          checkoutAwaitingSave = before
+          record(.action(.checkout), effects: &effects)
+        }
         if case .reorder = command { record(.action(.reorder), effects: &effects) }
         if case .reorderOrder = command { record(.action(.reorder), effects: &effects) }
         if case .undo = command { record(.action(.undo), effects: &effects) }
