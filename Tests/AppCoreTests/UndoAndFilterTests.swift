@@ -61,3 +61,41 @@ import Testing
     #expect(app.state.shop.basket.badgeQuantity == 1)
   }
 }
+
+/// Issue 25 item 9: Ctrl-R redoes what `u` undid, until a new change.
+@Suite struct RedoTests {
+  @Test func ctrlRRedoesEachUndoneStepInTurn() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"), .character("j"), .character("a"), .character("a"))
+    app.press(.character("u"), .character("u"))
+    #expect(app.state.shop.basket.badgeQuantity == 1)
+    app.press(.control("r"))
+    #expect(app.state.shop.basket.badgeQuantity == 2)
+    #expect(app.state.status.text == "redone: the basket is as it was before the undo (1 more step to redo)")
+    app.press(.control("r"))
+    #expect(app.state.shop.basket.badgeQuantity == 3)
+    #expect(app.state.lastSent?.value == 3, "the store was written, as for any change")
+    app.press(.control("r"))
+    #expect(app.state.status.text == "nothing to redo")
+    app.press(.character("u"))
+    #expect(app.state.shop.basket.badgeQuantity == 2, "a redone step can be undone again")
+  }
+
+  @Test func aNewChangeForgetsWhatCouldBeRedone() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"), .character("a"), .character("u"), .character("b"))
+    app.press(.control("r"))
+    #expect(app.state.status.text == "nothing to redo")
+    #expect(app.state.shop.basket.badgeQuantity == 1)
+  }
+
+  @Test func anUndoneCheckoutIsNotPlacedAgainByRedo() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"), .character("c"), .character("y"), .character("u"), .character("y"))
+    #expect(app.state.shop.orders.isEmpty)
+    app.press(.control("r"))
+    #expect(app.state.shop.orders.isEmpty, "an order is placed only by a checkout, which asks")
+    #expect(app.state.status.text == "cannot redo a checkout: press c to check out again")
+    #expect(app.state.status.kind == .error)
+  }
+}

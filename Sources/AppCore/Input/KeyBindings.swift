@@ -88,6 +88,10 @@ enum KeyBindings {
       meaning: "undo the last change to the basket (add, bag, remove, reorder, checkout), 50 steps deep",
       hint: "u undo", action: .undo),
     KeyBinding(
+      keys: [.control("r")], label: "Ctrl-R",
+      meaning: "redo what u took back, step by step, until the next change (a checkout is not redone)",
+      hint: nil, action: .redo),
+    KeyBinding(
       keys: (1...9).map { .character(Character(String($0))) }, label: "1-9",
       meaning: "a count for the next key: 5a adds five, 3x removes three, 4j moves four", hint: nil,
       action: .countDigit(0)),

@@ -33,6 +33,8 @@ enum AppAction: Equatable {
   case closeOverlay
   case askToCheckOut
   case undo
+  /// Redo what the last undo took back.
+  case redo
   case confirmCheckout
   /// Undo a checkout after all (the answer to "undo the checkout?").
   case confirmUndoCheckout

@@ -226,6 +226,8 @@ extension AppState {
     case .confirmUndoCheckout:
       overlay = nil
       undo(effects: &effects)
+    case .redo:
+      redo(effects: &effects)
     case .confirmCheckout:
       overlay = nil
       run(.checkout, effects: &effects)
@@ -327,7 +329,39 @@ extension AppState {
       say("nothing to undo", kind: .info)
       return
     }
+    let before = shop
     run(.undo(to: earlier), effects: &effects)
+    if shop != before { undoHistory.recordUndone(before) }
+  }
+
+  /// Takes the shop forward again to the state the last undo left. An undone checkout is not placed
+  /// again: only a checkout, which asks first, places an order.
+  private mutating func redo(effects: inout [AppEffect]) {
+    guard let later = undoHistory.takeRedo() else {
+      say("nothing to redo", kind: .info)
+      return
+    }
+    guard later.orders.count <= shop.orders.count else {
+      undoHistory.recordUndone(later)
+      say("cannot redo a checkout: press c to check out again", kind: .error)
+      return
+    }
+    let before = shop
+    // Carried out as an undo to that state: the same validation, store write and save.
+    run(.undo(to: later), effects: &effects)
+    guard shop != before else {
+      // Refused (the reason is said): it stays to redo.
+      _ = undoHistory.takeLast()
+      undoHistory.recordUndone(later)
+      return
+    }
+    // The undo that ran took `later` off the undo list and put nothing back; `before` goes there.
+    undoHistory.putBack(before)
+    let left = undoHistory.redoStates.count
+    messages.removeNewest()
+    say(
+      "redone: the basket is as it was before the undo (\(left) more step\(left == 1 ? "" : "s") to redo)",
+      kind: .info)
   }
 
   /// How far the help or the message log can scroll (its lines less the rows its box shows), and how
@@ -473,7 +507,7 @@ extension AppState {
         selectBasketLine(basketSelection)
       } catch {
         // An undo the store refused stays on the history, to try again.
-        if case .undo(let earlier) = command { undoHistory.record(earlier) }
+        if case .undo(let earlier) = command { undoHistory.putBack(earlier) }
         say(error.description, kind: .error)
         record(.note(error.description), effects: &effects)
       }
