@@ -40,7 +40,9 @@ import Testing
   }
 
   @Test func describesItselfAsCombineDoes() {
-    #expect(reflection(of: Just(1).tryRemoveDuplicates(by: ==)).description == "TryRemoveDuplicates")
+    #expect(
+      reflection(of: Just(1).eraseToAnyPublisher().tryRemoveDuplicates(by: ==)).description
+        == "TryRemoveDuplicates")
   }
 
   @Test func letsTheDownstreamAndThePredicateGoWhenTheStreamEnds() {

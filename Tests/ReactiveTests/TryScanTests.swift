@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func describesItselfAsCombineDoes() {
-    #expect(reflection(of: Just(1).tryScan(0) { $0 + $1 }).description == "TryScan")
+    #expect(reflection(of: Just(1).eraseToAnyPublisher().tryScan(0) { $0 + $1 }).description == "TryScan")
   }
 
   @Test func letsTheDownstreamAndTheClosureGoWhenTheStreamEnds() {
