@@ -29,6 +29,8 @@ import Testing
       flushes += 1
       if let failure { throw failure }
     }
+    var closedAfterFlushes: Int?
+    func close() { closedAfterFlushes = flushes }
   }
 
   /// A runtime on a virtual clock with its shell and saver.
@@ -175,6 +177,14 @@ import Testing
     app.scheduler.advance()
     #expect(app.runtime.state.stickyNotice?.text.hasPrefix("NOT SAVED: cannot write state file") == true)
     #expect(app.shell.frames.last.map { $0.rowText(23).contains("No space left") } == true)
+  }
+
+  @Test func quittingLetsTheStateFileGoAfterItsFinalSave() {
+    let app = Harness()
+    app.press("a")
+    #expect(app.saver.closedAfterFlushes == nil)
+    app.press("q")
+    #expect(app.saver.closedAfterFlushes == 1, "closed (its lock file removed) once the final save is done")
   }
 
   @Test func aCheckoutThatCannotBeSavedIsNotDoneAndTheBasketIsKept() {

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Shop
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
 func sampleState() throws -> ShopState {
@@ -68,6 +72,32 @@ func sampleState() throws -> ShopState {
     #expect(first != nil)
     first = nil
     _ = try StateStore(path: path)
+  }
+
+  @Test func closingTheStoreAtTheEndOfARunRemovesItsLockFile() throws {
+    // Issue 25 item 12: the .lock file stayed after a clean quit.
+    let directory = TemporaryDirectory()
+    let path = directory.file("state.json")
+    let store = try StateStore(path: path)
+    try store.saveNow(ShopState())
+    store.close()
+    #expect(directory.names() == ["state.json"], "the state file stays, its lock goes")
+    #expect(
+      throws: StateFileError.self, "nothing is written once the lock is let go",
+      performing: { try store.saveNow(ShopState()) })
+    _ = try StateStore(path: path)
+  }
+
+  @Test func aLockFileRemovedBetweenItsOpenAndItsLockIsNotTrusted() throws {
+    // The quitting holder removes the lock file while it still holds it; a store that opened the old
+    // file just before takes the lock of a file nobody else can find, and must take the new one.
+    let directory = TemporaryDirectory()
+    let path = directory.file("state.json")
+    let store = try StateStore(path: path, beforeLocking: { unlink(path + ".lock") })
+    #expect(directory.names() == ["state.json.lock"], "a lock file at the path again")
+    let error = #expect(throws: StateFileError.self) { try StateStore(path: path) }
+    #expect(error == .inUse(path: path, lockPath: path + ".lock"), "and it is the one held")
+    withExtendedLifetime(store) {}
   }
 
   @Test func itemsTheCatalogNoLongerHasAreKeptWithTheirSavedNameAndPrice() throws {

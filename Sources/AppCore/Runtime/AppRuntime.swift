@@ -85,6 +85,8 @@ public final class AppRuntime {
   /// The final save, for a way out the runtime does not choose (a signal): returns the message to show
   /// if it failed.
   public func finalSave() -> String? {
+    // Whatever the outcome, the run is over: the state file is let go and its lock file removed.
+    defer { saver?.close() }
     do {
       try saver?.flush()
       return nil

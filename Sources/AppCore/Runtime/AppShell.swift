@@ -24,6 +24,8 @@ public protocol StateSaving: AnyObject {
   func saveNow(_ state: ShopState) throws(StateFileError)
   /// Waits until every saved snapshot is written; throws the last failure.
   func flush() throws(StateFileError)
+  /// Lets the file go at the end of the run (the lock file removed); nothing is saved after.
+  func close()
 }
 
 extension StateStore: StateSaving {}

@@ -95,6 +95,7 @@ public enum ScriptMode {
       RealClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
     }
 
+    defer { stateStore?.close() }
     do {
       try stateStore?.flush()
     } catch {

@@ -40,8 +40,14 @@ public final class StateStore: Sendable {
     try self.init(path: path, maximumSize: Self.maximumFileSize)
   }
 
+  /// A store whose lock is taken with `beforeLocking` run between opening the lock file and locking
+  /// it (see `StateFileLock`).
+  convenience init(path: String, beforeLocking: () -> Void) throws(StateFileError) {
+    try self.init(path: path, maximumSize: Self.maximumFileSize, beforeLocking: beforeLocking)
+  }
+
   /// A store that reads and writes files of at most `maximumSize` bytes.
-  init(path: String, maximumSize: Int) throws(StateFileError) {
+  init(path: String, maximumSize: Int, beforeLocking: () -> Void = {}) throws(StateFileError) {
     self.path = path
     self.maximumSize = maximumSize
     do {
@@ -54,7 +60,7 @@ public final class StateStore: Sendable {
     } catch {
       throw .cannotPrepare(path: path, reason: error.reason)
     }
-    lock = try StateFileLock(statePath: filePath, reportedPath: path)
+    lock = try StateFileLock(statePath: filePath, reportedPath: path, beforeLocking: beforeLocking)
     removeLeftoverTemporaryFiles()
   }
 
@@ -116,6 +122,13 @@ public final class StateStore: Sendable {
       return perform(write)
     }
     try result.get()
+  }
+
+  /// Ends the run's use of the file, once what was saved is written: the lock file is removed and the
+  /// lock let go, so that nothing is left beside the state file. Saves after this fail.
+  public func close() {
+    queue.sync {}
+    lock.release()
   }
 
   /// Waits until every saved snapshot is on disk; throws if the last write failed (once).
