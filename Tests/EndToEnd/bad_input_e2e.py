@@ -49,6 +49,7 @@ FILES = {
     "bidi-mark.shop": "add a\u200fb\n",
     "repeated-key.json": '{"currency": "EUR", "items": [{"id": "a", "name": "A", "name": "B", "price": 1}]}',
     "leading-zero.json": '{"currency": "EUR", "items": [{"id": "a", "name": "A", "price": 012}]}',
+    "blank-name.json": '{"currency": "EUR", "items": [{"id": "a", "name": " \\u200b ", "price": 1}]}',
     "repeated-wrong-key.json": '{"currency": 5, "currency": "EUR", "items": []}',
     "repeated-key-state.json": '{"version": 1, "version": 2, "basket": [], "orders": []}',
     "bidi-in-state.json":

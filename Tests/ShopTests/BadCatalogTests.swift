@@ -81,6 +81,26 @@ import Testing
         == #"bad.json: items[0] (id "a"), field "name": must not be empty"#)
   }
 
+  @Test func aNameOfOnlySpacesOrInvisibleCharactersIsRefused() {
+    // Issue 25 item 12: such names were accepted and drawn as blank rows.
+    let blank =
+      #"bad.json: items[0] (id "a"), field "name": "#
+      + "must have a character that shows (it has only spaces or invisible characters)"
+    for name in ["   ", #"\u200B"#, #" \u200B\u00A0\u3000 "#, #"\u2060\uFEFF"#] {
+      #expect(
+        message(#"{"currency": "EUR", "items": [{"id": "a", "name": "\#(name)", "price": 1}]}"#) == blank,
+        "\(name)")
+    }
+    #expect(throws: CatalogError.self) {
+      try Catalog(currency: "EUR", items: [ShoppingItem(id: "a", name: "\u{200B} ", price: 1)])
+    }
+    for name in [" A ", #"\u200BB"#, "抹茶", "é", #"\u00A0."#] {
+      #expect(
+        message(#"{"currency": "EUR", "items": [{"id": "a", "name": "\#(name)", "price": 1}]}"#) == "loaded",
+        "\(name)")
+    }
+  }
+
   @Test func aNegativePriceIsRefused() {
     #expect(
       message(#"{"currency": "EUR", "items": [{"id": "a", "name": "A", "price": -5}]}"#)

@@ -41,7 +41,9 @@ public struct Catalog: Sendable, Equatable {
     for item in items {
       validator.itemIndex = contents.items.count
       try validator.checkID(ScannedString(checking: item.id))
-      try validator.checkName(ScannedString(checking: item.name).facts, id: item.id)
+      var name = item.name
+      let shows = name.withUTF8 { CatalogValidator.showsACharacter($0) }
+      try validator.checkName(ScannedString(checking: name).facts, showsACharacter: shows, id: item.id)
       try validator.checkPrice(item.price, id: item.id)
       let description = descriptions[item.id]
       if let description {

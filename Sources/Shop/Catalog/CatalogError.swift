@@ -12,6 +12,8 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case wrongType(expected: String)
     /// A string field is empty.
     case empty
+    /// A name has only white space and invisible characters.
+    case blank
     /// The id was already used by the item at this index.
     case duplicateID(firstIndex: Int)
     /// The id belongs to the built-in paper bag.
@@ -88,6 +90,7 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
     case .missingField: return "is missing"
     case .wrongType(let expected): return "must be \(expected)"
     case .empty: return "must not be empty"
+    case .blank: return "must have a character that shows (it has only spaces or invisible characters)"
     case .duplicateID(let firstIndex): return "duplicate id, already used by items[\(firstIndex)]"
     case .reservedID: return "the id \"\(ShoppingItem.paperBagID)\" is reserved for the paper bag"
     case .controlCharacter(let value): return "contains \(UntrustedText.describeUnsafe(value))"

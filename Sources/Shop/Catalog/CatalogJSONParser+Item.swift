@@ -61,7 +61,9 @@ extension CatalogJSONParser {
             let name = try reader.readString(strict: false, maximumLength: Catalog.maximumNameLength) {
               nameBytes.append(contentsOf: $0)
             }
-            if name.problem == .tooLong { try validator.checkName(name, id: Self.shownID(fields) ?? "") }
+            if name.problem == .tooLong {
+              try validator.checkName(name, showsACharacter: true, id: Self.shownID(fields) ?? "")
+            }
             fields.name = name
           }
         case .description:
@@ -174,7 +176,8 @@ extension CatalogJSONParser {
         fields.wrongType.contains(.name) ? .wrongType(expected: "a string") : .missingField, field: "name",
         id: itemID)
     }
-    try validator.checkName(nameText, id: itemID)
+    try validator.checkName(
+      nameText, showsACharacter: CatalogValidator.showsACharacter(name), id: itemID)
     let price: Int
     switch fields.price {
     case .integer(let value)?: price = value

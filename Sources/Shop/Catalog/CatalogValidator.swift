@@ -36,9 +36,25 @@ struct CatalogValidator {
     }
   }
 
-  /// Checks a name: readable, not empty, nothing `UntrustedText` escapes, not too long.
-  func checkName(_ name: TextFacts, id: String) throws(CatalogError) {
+  /// Checks a name: readable, not empty, nothing `UntrustedText` escapes, not too long, and with a
+  /// character that shows (``showsACharacter(_:)``: a name of spaces and zero-width characters
+  /// draws as a blank row).
+  func checkName(_ name: TextFacts, showsACharacter: Bool, id: String) throws(CatalogError) {
     try checkText(name, field: "name", id: id, maximumLength: Catalog.maximumNameLength)
+    if !showsACharacter { throw itemError(.blank, field: "name", id: id) }
+  }
+
+  /// Whether `utf8` holds a character that is neither white space nor invisible (a format character,
+  /// such as a zero-width space or joiner, or one Unicode says to ignore when it cannot be shown).
+  static func showsACharacter(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Almost every name has a visible ASCII character, found without decoding.
+    if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
+    return String(decoding: utf8, as: UTF8.self).unicodeScalars.contains { scalar in
+      let properties = scalar.properties
+      return
+        !(properties.isWhitespace || properties.isDefaultIgnorableCodePoint
+        || properties.generalCategory == .format || properties.generalCategory == .control)
+    }
   }
 
   /// Checks a description by the same rules as a name, with its own length limit.

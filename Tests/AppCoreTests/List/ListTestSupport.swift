@@ -12,7 +12,12 @@ enum ListTestSupport {
     let words = ["Apple", "apple pie", "Äpfel", "Banana", "Crème", "creme", "Straße", "抹茶", "Item number"]
     let items = (0..<count).map { index in
       var name = NameFoldingTests.randomText(length: Int.random(in: 1...6, using: &random), using: &random)
-      if Bool.random(using: &random) { name = words.randomElement(using: &random)! + " " + name }
+      // A catalog refuses a name with nothing that shows (only spaces or invisible characters).
+      if Bool.random(using: &random)
+        || !name.contains(where: { $0.isLetter || $0.isNumber || $0.isPunctuation })
+      {
+        name = words.randomElement(using: &random)! + " " + name
+      }
       return ShoppingItem(id: "item-\(index)", name: name, price: Int.random(in: 0...40, using: &random) * 25)
     }
     return try! Catalog(currency: "EUR", items: items)
