@@ -99,3 +99,16 @@ import Testing
     #expect(app.state.status.kind == .error)
   }
 }
+
+/// Issue 25 item 12: a reorder the basket cannot take says that it is the reorder that was refused.
+@Suite struct ReorderRefusalTests {
+  @Test func aReorderPastALinesLimitNamesTheReorder() {
+    let app = TestStore(exhaustive: false)
+    app.type("999a")
+    app.press(.character("c"), .character("y"), .character("a"), .character("r"))
+    #expect(
+      app.state.status.text
+        == "cannot reorder: it would add 999 × Apple: the basket holds 1 and a line holds at most 999")
+    #expect(app.state.shop.basket.badgeQuantity == 1, "nothing was added")
+  }
+}

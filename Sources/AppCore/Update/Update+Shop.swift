@@ -11,7 +11,7 @@ extension AppState {
     do {
       outcome = try transition(command, of: &updated)
     } catch let error as ShoppingError {
-      throw .refused(error.description)
+      throw .refused(Self.refusal(error.description, of: command))
     } catch let error as ShopCommandError {
       throw error
     } catch {
@@ -19,6 +19,19 @@ extension AppState {
     }
     shop = updated
     return outcome
+  }
+
+  /// What a refused command says: a reorder that the basket cannot take names the reorder, not only
+  /// the line it would have added.
+  private static func refusal(_ description: String, of command: ShopCommand) -> String {
+    switch command {
+    case .reorder, .reorderOrder:
+      let adding = "cannot add "
+      guard description.hasPrefix(adding) else { return description }
+      return "cannot reorder: it would add " + description.dropFirst(adding.count)
+    default:
+      return description
+    }
   }
 
   private func transition(_ command: ShopCommand, of shop: inout ShopState) throws -> (String, QuantityWrite)
