@@ -68,10 +68,30 @@ import Testing
     #expect(app.store.quantity == 2)
     #expect(engineEffects(app, .character("m")) == [.useStore(.derived, replay: false)])
     #expect(engineEffects(app, .character("b")) == [.write(.add([.paperBag()]))])
-    #expect((app.store as? BasketStore)?.basket == app.state.shop.basket)
+    #expect(app.store is BasketStore)
+    #expect(app.store.quantity == app.state.shop.basket.badgeQuantity)
     #expect(engineEffects(app, .character("m")) == [.useStore(.controlled, replay: false)])
     #expect(app.store is ControlledQuantityStore)
     #expect(app.store.quantity == 2)
+  }
+
+  @Test func inTheDerivedModeTheBadgeFollowsTheStatesBasketThroughRestoreReorderAndUndo() {
+    // A restored shop: two bananas in the basket, an order of three apples before them.
+    let order = Order(items: [Self.apple.withQuantity(3)], placedAt: Date(timeIntervalSince1970: 1))
+    let restored = ShopState(basket: Basket(lines: [Self.banana.withQuantity(2)]), orders: [order])
+    let app = TestStore(exhaustive: false, shop: restored, mode: .derived)
+    #expect(app.store.quantity == 2)
+    #expect(app.state.badge.value == 2)
+    var badges: [Int] = []
+    for key in ["b", "a", "r", "u", "u", "u"] {
+      app.press(.character(Character(key)))
+      app.advance(milliseconds: 1000)
+      #expect(app.store.quantity == app.state.shop.basket.badgeQuantity, "after \(key)")
+      badges.append(app.state.badge.value)
+    }
+    // The bag counts for nothing; the reorder adds to the basket; each undo takes the basket back.
+    #expect(badges == [2, 3, 6, 3, 2, 2])
+    #expect(app.state.shop == restored)
   }
 
   @Test func aModeSwitchWhileAValueIsOnItsWayReplaysIt() {

@@ -26,7 +26,7 @@ import Testing
     let owner = ControlQuestion.all[0]
     #expect(owner.answer(for: .controlled) == "the store, privately")
     #expect(owner.answer(for: .simple) == "nobody: a shared subject")
-    #expect(owner.answer(for: .derived) == "the store: basket and all")
+    #expect(owner.answer(for: .derived) == "the app state: the basket")
     #expect(
       QuantityStoreMode.derived.summary == "the basket is the owned value; the count is derived from it")
   }

@@ -7,9 +7,10 @@ import Shop
 /// follows it through a debounce on the app's scheduler, and the one place where their publishers are
 /// subscribed.
 ///
-/// - Who owns what: the store owns the quantity (the basket store, the basket it was last given); the
-///   ``BadgeViewModel`` owns the debounced count; the engine owns only the store of the current mode and
-///   the subscriptions. The basket is the app state's.
+/// - Who owns what: the store owns the quantity (the basket store, only the count of the basket it was
+///   last given, never a copy of the basket); the ``BadgeViewModel`` owns the debounced count; the
+///   engine owns only the store of the current mode and the subscriptions. The basket is the app
+///   state's alone.
 /// - Who may write: only the runtime, handing it the effects ``AppState/update(_:at:date:)`` returns,
 ///   through ``perform(_:in:)``: a write the domain's use cases made and validated, a store switch, a
 ///   debounce change, a lane change. `update` itself never calls the engine.
@@ -61,7 +62,7 @@ public final class ShopEngine {
   }
 
   /// Performs the reactive side's part of `effect` for the app in `state`, the state the update that
-  /// returned it left: a write of the store (the basket store given `state`'s basket), a store switch
+  /// returned it left: a write of the store (the basket store follows `state`'s basket), a store switch
   /// carrying that basket, a debounce change, a lane change. Any other effect is not the engine's and
   /// is ignored.
   public func perform(_ effect: AppEffect, in state: AppState) {

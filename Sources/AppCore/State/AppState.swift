@@ -6,7 +6,9 @@ import Shop
 ///
 /// The article's questions, answered for the app's own state:
 /// - Who owns it: the app's runtime holds the one copy (`AppRuntime.state`; a test store or the script
-///   runner in their places). Nothing else keeps a second copy of any field.
+///   runner in their places). Nothing else keeps a second copy of any field: in the derived mode the
+///   quantity store keeps only the count of the basket it is handed with each write, not the basket;
+///   the other stores own their counts, which the state only records as published (`lastSent`).
 /// - Who may write it: only ``update(_:at:date:)``, one event at a time; views and the shell only
 ///   read it. Every field is `internal(set)` or `private(set)` to the core.
 /// - How: an ``AppEvent`` (a key, a paste, a click, a resize, a tick of the clock, a value the store

@@ -9,8 +9,9 @@ enum HelpOverlay {
     + "bad example does: the badge forgets what was already in the basket, and the header shows that "
     + "badge and basket disagree, and by how much. The controlled store cannot be written that way: its "
     + "only write path adds. The derived store goes further, as the article's last line suggests: the "
-    + "basket itself is the owned value and the count is map(total quantity).removeDuplicates() of it, "
-    + "so there is no separate count that could disagree."
+    + "basket itself, which the app state owns, is the owned value: the store is handed it with each "
+    + "write and its count is map(total quantity).removeDuplicates() of it, so there is no separate "
+    + "count that could disagree."
 
   /// The help's lines for a box whose text is `width` columns wide.
   static func lines(_ state: AppState, width: Int) -> [String] {

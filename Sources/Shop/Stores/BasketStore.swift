@@ -1,82 +1,53 @@
 import Reactive
 
-/// The basket itself, owned and published as items; the badge count is derived from them.
+/// The derived mode's store: the badge count of the basket the app owns, published as it changes. It
+/// holds no basket of its own, only the count it derived from the last basket it was given, so there
+/// is one basket in the app (the app state's) and no second copy that could disagree with it.
 ///
-/// The article's "even better": the basket's items flow through the stream, and the count is
-/// `map(total quantity).removeDuplicates()` of them, so there is no separate count that could
-/// disagree with the basket, and a reorder cannot forget what the basket held.
+/// The article's "even better": the basket is the owned value and the count is
+/// `map(total quantity).removeDuplicates()` of it, so there is no separate count that anyone could
+/// write, and a reorder cannot forget what the basket held.
 ///
-/// - Who owns the data: this store; it holds the basket, and the subject it publishes on is private.
-/// - Who may write it: anyone holding the store, but only through `add(_:)`, `remove(_:)` and
-///   `replaceBasket(with:)`.
-/// - How: each write is one atomic change of the basket under a lock, so concurrent writers lose
-///   nothing.
-/// - Transformation: none on the items; the count is the items' total quantity, paper bags excluded,
-///   repeats removed.
+/// - Who owns the data: the app state owns the basket (`ShopState.basket`); this store owns only the
+///   count it derives from it, and the subject it publishes on is private.
+/// - Who may write it: the basket, only the domain's use cases, as pure transitions of the shop state;
+///   this store, only whoever is handed a use case's write (the app's runtime), through
+///   `follow(_:)`, which ``QuantityWriteAccess/perform(_:basket:)`` calls with the basket the write left.
+/// - How: each basket given replaces the count atomically under a lock, so concurrent callers lose
+///   nothing, and the last count published is the last basket's.
+/// - Transformation: the basket's badge quantity (paper bags excluded), repeats removed.
 /// - Validation: the basket's own rules (quantities of at least 1, at most `Basket.lineLimit` units a
-///   line, never removing more than a line holds); a refused write throws and changes nothing.
-/// - Who reads it: anyone, through `basket`, `itemsPublisher`, `quantity` and `quantityPublisher`.
-///   Every subscriber receives the items in write order, even when it writes from inside its sink,
-///   and the last items each one receives are the current basket's.
-///
-/// Each write publishes the lines as a new value, which the subject keeps, so the next write copies
-/// them: a write costs O(lines), whatever it changes. A reorder is one write however many items.
+///   line, never removing more than a line holds), applied by the use cases before the basket changes;
+///   a basket that was refused never reaches the store.
+/// - Who reads it: the basket, anyone holding the app state; the count, anyone, through `quantity`
+///   and `quantityPublisher`. Every subscriber receives the counts in the order the baskets were
+///   given, even when it gives one from inside its sink, and the last count each one receives is the
+///   last basket's.
 public final class BasketStore: QuantityStore {
-  private let owned: OwnedValue<Basket, [ShoppingItem]>
+  private let owned: OwnedValue<Int, Int>
 
-  /// Creates a store holding `basket`.
+  /// Creates a store following `basket`.
   public init(basket: Basket = Basket()) {
-    owned = OwnedValue(basket, publishing: basket.lines)
+    owned = OwnedValue(basket.badgeQuantity, publishing: basket.badgeQuantity)
   }
 
-  /// The basket after every write so far, delivered or not.
-  public var basket: Basket { owned.read { $0 } }
+  /// The badge quantity of the last basket given: all its units except paper bags.
+  public var quantity: Int { owned.read { $0 } }
 
-  /// The basket's lines now and after every write.
-  public var itemsPublisher: AnyPublisher<[ShoppingItem], Never> {
-    owned.subject.eraseToAnyPublisher()
-  }
-
-  /// The basket's badge quantity: all units except paper bags.
-  public var quantity: Int { owned.read { $0.badgeQuantity } }
-
-  /// The items' total quantity now and every change, without repeats.
-  public var quantityPublisher: AnyPublisher<Int, Never> {
-    owned.subject.map(ItemCalculator.totalQuantity(of:)).removeDuplicates().eraseToAnyPublisher()
-  }
+  /// The badge quantity now and every change, without repeats.
+  public var quantityPublisher: AnyPublisher<Int, Never> { owned.subject.eraseToAnyPublisher() }
 
   /// `.basket(self)`.
   public var writeAccess: QuantityWriteAccess { .basket(self) }
 
-  /// Adds the items to the basket, all or none.
-  public func add(_ items: [ShoppingItem]) throws(BasketError) {
-    try owned.write { (basket) throws(BasketError) in
-      try basket.add(items)
-      return basket.lines
-    }
-  }
-
-  /// Takes each item's quantity of its id out of the basket, all or none.
-  public func remove(_ items: [ShoppingItem]) throws(BasketError) {
-    try owned.write { (basket) throws(BasketError) in
-      if items.count == 1 {
-        try basket.remove(itemWithID: items[0].id, quantity: items[0].quantity, name: items[0].name)
-        return basket.lines
-      }
-      var updated = basket
-      for item in items {
-        try updated.remove(itemWithID: item.id, quantity: item.quantity, name: item.name)
-      }
-      basket = updated
-      return basket.lines
-    }
-  }
-
-  /// Makes `basket` the basket, as a checkout (an empty one) or an undo does.
-  public func replaceBasket(with basket: Basket) {
-    owned.write { current in
-      current = basket
-      return basket.lines
+  /// Follows `basket`, the basket a write left: publishes its badge quantity when that changed. The
+  /// basket is read, not kept.
+  public func follow(_ basket: Basket) {
+    let quantity = basket.badgeQuantity
+    owned.write { count in
+      guard count != quantity else { return nil }
+      count = quantity
+      return quantity
     }
   }
 }

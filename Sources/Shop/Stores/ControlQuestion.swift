@@ -28,13 +28,13 @@ public struct ControlQuestion: Sendable, Equatable {
   public static let all: [ControlQuestion] = [
     ControlQuestion(
       question: "Who owns the data?", controlled: "the store, privately",
-      simple: "nobody: a shared subject", derived: "the store: basket and all"),
+      simple: "nobody: a shared subject", derived: "the app state: the basket"),
     ControlQuestion(
       question: "Who may write it?", controlled: "only the store's methods",
-      simple: "anyone who can see it", derived: "only the store's methods"),
+      simple: "anyone who can see it", derived: "only the use cases"),
     ControlQuestion(
       question: "How?", controlled: "add, remove, reset; atomic",
-      simple: "read value, add, send", derived: "change the basket; atomic"),
+      simple: "read value, add, send", derived: "use case; store gets basket"),
     ControlQuestion(
       question: "Any transformation?", controlled: "items to a count, no bags",
       simple: "none: callers send counts", derived: "map(count), no repeats"),
@@ -43,6 +43,6 @@ public struct ControlQuestion: Sendable, Equatable {
       simple: "none", derived: "the basket's line rules"),
     ControlQuestion(
       question: "Who reads it?", controlled: "anyone, read-only publisher",
-      simple: "anyone", derived: "anyone: items and count"),
+      simple: "anyone", derived: "anyone: basket and count"),
   ]
 }

@@ -4,11 +4,12 @@ public enum QuantityStoreMode: String, Sendable, CaseIterable {
   case controlled
   /// `SimpleQuantityStore`: the shared subject from the article.
   case simple
-  /// `BasketStore`: the basket itself is the owned value; the count is derived from it.
+  /// `BasketStore`: the basket itself, which the app state owns, is the owned value; the count is
+  /// derived from it.
   case derived
 
   /// A new store of this mode for `basket`: the controlled and simple stores start at its badge
-  /// quantity (clamped to what a controlled store accepts), the basket store holds the basket itself.
+  /// quantity (clamped to what a controlled store accepts), the basket store follows the basket.
   public func makeStore(carrying basket: Basket = Basket()) -> any QuantityStore {
     switch self {
     case .controlled:

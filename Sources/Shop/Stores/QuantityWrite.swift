@@ -4,7 +4,7 @@
 ///
 /// Each store reads a write its own way, spelled out once in ``QuantityWriteAccess``: the controlled
 /// store counts the items in or out, the shared subject is sent what the article's code would send, the
-/// basket store is given the basket the write leaves.
+/// basket store follows the basket the write leaves.
 public enum QuantityWrite: Sendable, Equatable {
   /// These items went into the basket (a paper bag counts for nothing).
   case add([ShoppingItem])

@@ -10,7 +10,7 @@ public enum QuantityWriteAccess: Sendable {
   case controlled(ControlledQuantityStore)
   /// Anyone sends any value to the shared subject.
   case shared(CurrentValueSubject<Int, Never>)
-  /// The store is given the basket, which the app owns; the count follows from it.
+  /// The store follows the basket, which the app state owns; the count is derived from it.
   case basket(BasketStore)
 
   /// `write` when a store of `mode` holding `storeQuantity` accepts it, or why it refuses. Nothing is
@@ -54,7 +54,8 @@ public enum QuantityWriteAccess: Sendable {
   ///   held: the reorder bug the app makes visible. An undo sends the earlier basket's own count, so the
   ///   badge comes back with the basket (adding the difference to a count the reorder bug had already
   ///   lost set it to 0 under a basket of 2).
-  /// - The basket store is given `basket`.
+  /// - The basket store follows `basket` (``BasketStore/follow(_:)``): it publishes the basket's count
+  ///   and keeps no copy of the basket.
   public func perform(_ write: QuantityWrite, basket: Basket) throws(ShoppingError) {
     switch self {
     case .controlled(let store):
@@ -79,7 +80,7 @@ public enum QuantityWriteAccess: Sendable {
       case .restore(_, let earlier): subject.send(ItemCalculator.totalQuantity(of: earlier.lines))
       }
     case .basket(let store):
-      store.replaceBasket(with: basket)
+      store.follow(basket)
     }
   }
 }
