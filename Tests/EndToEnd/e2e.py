@@ -489,7 +489,8 @@ class DailyShopTests(unittest.TestCase):
         shop.wait_for_text("In the item list")
         for _ in range(80):
             shop.send("j")
-        shop.wait_for_text("no separate count that could disagree")
+        # The help's last words: scrolled to its end.
+        shop.wait_for_text("count that could disagree.")
         shop.send("Escape")
         shop.wait_for_text("a add")
 
