@@ -129,6 +129,19 @@ import Testing
     #expect(app.state.overlay == nil)
   }
 
+  @Test func theWheelOverTheBasketMovesThroughItsLines() throws {
+    // Issue 25 item 12: the wheel over the basket did nothing.
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"), .character("j"), .character("a"), .character("j"), .character("a"))
+    let basket = try #require(app.state.layout.basket)
+    app.send(.scroll(x: basket.origin.x + 2, y: basket.origin.y + 1, lines: 2))
+    #expect(app.state.focus == .basket, "the pane under the pointer takes focus")
+    #expect(app.state.basketSelection == 2)
+    app.send(.scroll(x: basket.origin.x + 2, y: basket.origin.y + 1, lines: -1))
+    #expect(app.state.basketSelection == 1)
+    #expect(app.state.list.scroll == 0, "the item list did not move")
+  }
+
   @Test func theWheelScrollsTheListAndCtrlLRepaints() throws {
     let items = (0..<100).map { ShoppingItem(id: "item-\($0)", name: "Item \($0)", price: $0) }
     let app = TestStore(exhaustive: false, catalog: try Catalog(currency: "EUR", items: items))

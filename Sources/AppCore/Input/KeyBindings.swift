@@ -333,6 +333,7 @@ enum KeyBindings {
       }
       return .select(row: row)
     case .scroll(let x, let y, let lines):
+      if let basket = state.layout.basket, basket.contains(x: x, y: y) { return .scrollBasket(lines) }
       let list = state.layout.list
       guard (list.origin.x..<(list.origin.x + list.width)).contains(x),
         (list.origin.y..<(list.origin.y + list.height)).contains(y)

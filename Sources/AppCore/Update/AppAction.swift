@@ -44,6 +44,8 @@ enum AppAction: Equatable {
   case scrollOverlayToEnd(Bool)
   case select(row: Int)
   case clickBasket(row: Int)
+  /// The wheel turned over the basket: its selection moves by that many lines, and it takes focus.
+  case scrollBasket(Int)
   case focusBasket
   case addAt(row: Int)
   case scrollList(Int)

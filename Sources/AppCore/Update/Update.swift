@@ -128,6 +128,10 @@ extension AppState {
     case .focusBasket:
       focus = .basket
       selectBasketLine(basketSelection)
+    case .scrollBasket(let lines):
+      focus = .basket
+      overlay = nil
+      selectBasketLine(basketSelection + lines)
     case .clickBasket(let row):
       // The pane shows the lines from the top unless it has focus and scrolled; a click gives it focus.
       let first = BasketView.firstShownLine(self, paneHeight: layout.basket?.height ?? 0)
