@@ -184,6 +184,32 @@ struct InputLimitBenchmarks {
 
   // MARK: The inputs: each line of issue 26's table, and files at the limits.
 
+  /// A state file at its limits: 10,000 basket lines and 100 orders of 5,000, every line's id and name
+  /// a prefix and the line's number in `digits` digits, distinct across the file.
+  static func writeStateAtLimits(to file: ByteFile, idPrefix: String, namePrefix: String, digits: Int) {
+    func line(_ index: Int) {
+      file.append(#"{"id": ""# + idPrefix)
+      file.appendNumber(index, width: digits)
+      file.append(#"", "name": ""# + namePrefix)
+      file.appendNumber(index, width: digits)
+      file.append(#"", "price": 129, "quantity": 2}"#)
+    }
+    file.append(#"{"version": 1, "basket": ["#)
+    for index in 0..<10_000 {
+      line(index)
+      if index < 9_999 { file.append(", ") }
+    }
+    file.append(#"], "orders": ["#)
+    for order in 0..<100 {
+      file.append(#"{"placedAt": 1700000000, "items": ["#)
+      for index in 0..<5_000 {
+        line(10_000 + order * 5_000 + index)
+        if index < 4_999 { file.append(", ") }
+      }
+      file.append(order < 99 ? "]}, " : "]}]}\n")
+    }
+  }
+
   static let emptyState = #"{"version": 1, "basket": [], "orders": [], "#
 
   static var inputs: [Input] {
@@ -231,54 +257,15 @@ struct InputLimitBenchmarks {
         title: "state file at its limits: 10,000 basket lines, 100 orders of 5,000", kind: .stateFile,
         accepted: true
       ) {
-        func line(_ file: ByteFile, _ index: Int) {
-          file.append(#"{"id": "item-"#)
-          file.appendNumber(index, width: 6)
-          file.append(#"", "name": "Banana organic "#)
-          file.appendNumber(index, width: 6)
-          file.append(#"", "price": 129, "quantity": 2}"#)
-        }
-        $0.append(#"{"version": 1, "basket": ["#)
-        for index in 0..<10_000 {
-          line($0, index)
-          if index < 9_999 { $0.append(", ") }
-        }
-        $0.append(#"], "orders": ["#)
-        for order in 0..<100 {
-          $0.append(#"{"placedAt": 1700000000, "items": ["#)
-          for index in 0..<5_000 {
-            line($0, order * 5_000 + index)
-            if index < 4_999 { $0.append(", ") }
-          }
-          $0.append(order < 99 ? "]}, " : "]}]}\n")
-        }
+        writeStateAtLimits(to: $0, idPrefix: "item-", namePrefix: "Banana organic ", digits: 6)
       },
       Input(
         title: "state file at its limits, every id and name distinct and past 15 bytes (a heap string each)",
         kind: .stateFile, accepted: true
       ) {
         // Swift keeps strings of up to 15 bytes inline; these each take an allocation of their own.
-        func line(_ file: ByteFile, _ index: Int) {
-          file.append(#"{"id": "catalog-item-"#)
-          file.appendNumber(index, width: 7)
-          file.append(#"", "name": "Organic banana, bunch of five, "#)
-          file.appendNumber(index, width: 7)
-          file.append(#"", "price": 129, "quantity": 2}"#)
-        }
-        $0.append(#"{"version": 1, "basket": ["#)
-        for index in 0..<10_000 {
-          line($0, index)
-          if index < 9_999 { $0.append(", ") }
-        }
-        $0.append(#"], "orders": ["#)
-        for order in 0..<100 {
-          $0.append(#"{"placedAt": 1700000000, "items": ["#)
-          for index in 0..<5_000 {
-            line($0, 10_000 + order * 5_000 + index)
-            if index < 4_999 { $0.append(", ") }
-          }
-          $0.append(order < 99 ? "]}, " : "]}]}\n")
-        }
+        writeStateAtLimits(
+          to: $0, idPrefix: "catalog-item-", namePrefix: "Organic banana, bunch of five, ", digits: 7)
       },
       Input(title: "catalog: one item with 18,000,000 distinct unknown keys", kind: .catalog, accepted: false)
       {
