@@ -56,6 +56,36 @@ import Testing
     #expect(screen.contains("#1  2027-01-15 08:00:00"))
   }
 
+  @Test func aClickOnAnOrderSelectsItAndASecondClickShowsItsLines() throws {
+    let app = TestStore(exhaustive: false)
+    for _ in 0..<3 { app.press(.character("a"), .character("c"), .character("y")) }
+    app.press(.character("o"))
+    let rows = Self.rows(app)
+    let row = try #require(rows.firstIndex { $0.contains("#1  2027") })
+    let column = try #require(rows[row].firstRange(of: "#1")).lowerBound.utf16Offset(in: rows[row])
+    app.send(.click(x: column, y: row))
+    #expect(
+      app.state.overlay == .history(selection: 2, showingLines: false), "#1 is the oldest, at the bottom")
+    app.send(.click(x: column, y: row))
+    #expect(app.state.overlay == .history(selection: 2, showingLines: true))
+    app.press(.escape)
+    app.send(.click(x: column, y: row - 2))
+    #expect(app.state.overlay == .history(selection: 0, showingLines: false))
+    app.send(.click(x: 0, y: 0))
+    #expect(
+      app.state.overlay == .history(selection: 0, showingLines: false), "a click off the rows does nothing")
+  }
+
+  @Test func theWheelOverTheOrderHistoryMovesItsSelection() {
+    let app = TestStore(exhaustive: false)
+    for _ in 0..<3 { app.press(.character("a"), .character("c"), .character("y")) }
+    app.press(.character("o"))
+    app.send(.scroll(x: 10, y: 10, lines: 1))
+    #expect(app.state.overlay == .history(selection: 1, showingLines: false))
+    app.send(.scroll(x: 10, y: 10, lines: -3))
+    #expect(app.state.overlay == .history(selection: 0, showingLines: false))
+  }
+
   @Test func theMessageLogsTimeColumnHasAHeading() {
     let app = TestStore(exhaustive: false)
     app.press(.character("a"), .character("L"))

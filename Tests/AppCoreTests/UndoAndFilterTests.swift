@@ -81,6 +81,18 @@ import Testing
     #expect(app.state.shop.basket.badgeQuantity == 2, "a redone step can be undone again")
   }
 
+  @Test func aRedoIsMarkedOnTheTimelineAsARedoNotAnUndo() {
+    let app = TestStore(exhaustive: false)
+    app.press(.character("a"), .character("a"), .character("u"))
+    app.press(.control("r"))
+    let actions = app.state.timeline.events.compactMap { timed -> TimelineAction? in
+      guard case .action(let action) = timed.event else { return nil }
+      return action
+    }
+    #expect(actions == [.undo, .redo])
+    #expect(TimelineAction.redo.mark.letter == "Y" && TimelineAction.redo.mark.name == "redo")
+  }
+
   @Test func aNewChangeForgetsWhatCouldBeRedone() {
     let app = TestStore(exhaustive: false)
     app.press(.character("a"), .character("a"), .character("u"), .character("b"))

@@ -14,6 +14,9 @@ public enum ShopCommand: Equatable, Sendable {
   case reorderOrder(Int)
   /// Take the shop back to this earlier state (the undo key), writing the store through its path.
   case undo(to: ShopState)
+  /// Take the shop forward again to this state, which an undo left (Ctrl-R): carried out as an undo is,
+  /// through the same validation and store write, and marked on the timeline as a redo.
+  case redo(to: ShopState)
   /// Turn the basket into an order.
   case checkout
   /// Switch the quantity store.
@@ -38,6 +41,7 @@ extension ShopCommand {
     case .reorderOrder(let index): "reorder order \(index + 1)"
     case .checkout: "checkout"
     case .undo: "undo"
+    case .redo: "redo"
     case .mode(let mode): "mode \(mode.rawValue)"
     case .debounce(let interval): "debounce \(interval)"
     case .compare(let comparison): "compare \(comparison?.rawValue ?? "none")"
@@ -56,6 +60,7 @@ extension ShopCommand {
     case .reorderOrder: "o r"
     case .checkout: "c y"
     case .undo: "u"
+    case .redo: "Ctrl-R"
     case .mode: "m"
     case .debounce: "+ -"
     case .compare: "l"

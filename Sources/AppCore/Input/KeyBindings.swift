@@ -308,7 +308,7 @@ enum KeyBindings {
       // The second press of a double-click on an item: its first opened the details.
       if case .details = overlay, case .doubleClick = event {
       } else {
-        return action(for: event, over: overlay)
+        return action(for: event, over: overlay, in: state)
       }
     }
     if state.lanePrompt != nil { return promptAction(for: event) }
@@ -343,8 +343,14 @@ enum KeyBindings {
     }
   }
 
-  private static func action(for event: InputEvent, over overlay: Overlay) -> AppAction? {
+  private static func action(for event: InputEvent, over overlay: Overlay, in state: AppState) -> AppAction? {
     switch (overlay, event) {
+    case (.history(let selection, false), .click(let x, let y)),
+      (.history(let selection, false), .doubleClick(let x, let y)):
+      // A click on an order selects it; on the order already selected, it shows its lines.
+      guard let index = HistoryView.order(at: x, y, selection: selection, in: state) else { return nil }
+      return index == selection ? .showOrderLines : .selectOrder(index)
+    case (.history(_, false), .scroll(_, _, let lines)): return .scrollOverlay(lines)
     case (.confirmCheckout, .key(let key)): return action(for: key, in: confirm)
     case (.confirmUndoCheckout, .key(let key)): return action(for: key, in: confirmUndo)
     case (.help, .key(let key)), (.messages, .key(let key)), (.details, .key(let key)):

@@ -67,7 +67,7 @@ struct MarbleChart {
 
   /// What each action letter stands for, for the legend.
   static let actionNames: [Character: String] = [
-    "C": "checkout", "R": "reorder", "M": "store", "D": "debounce", "U": "undo",
+    "C": "checkout", "R": "reorder", "M": "store", "D": "debounce", "U": "undo", "Y": "redo",
   ]
 
   /// The legend of the actions drawn: `C checkout, R reorder`.

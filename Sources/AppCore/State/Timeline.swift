@@ -30,6 +30,8 @@ public enum TimelineAction: Hashable, Sendable {
   case debounce(DebounceInterval)
   /// A change was undone.
   case undo
+  /// An undone change was made again (Ctrl-R).
+  case redo
 
   /// The marker's one-letter mark, and the word that names it.
   public var mark: (letter: Character, name: String) {
@@ -39,6 +41,7 @@ public enum TimelineAction: Hashable, Sendable {
     case .mode(let mode): ("M", "\(mode.rawValue) store")
     case .debounce(let interval): ("D", "debounce \(interval)")
     case .undo: ("U", "undo")
+    case .redo: ("Y", "redo")
     }
   }
 }

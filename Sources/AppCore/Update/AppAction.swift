@@ -28,6 +28,8 @@ enum AppAction: Equatable {
   case openHistory
   case openDetails
   case showOrderLines
+  /// Select the order at this place in the history, counted from the newest (a click on its row).
+  case selectOrder(Int)
   case reorderSelectedOrder
   case scrollOverlay(Int)
   case closeOverlay

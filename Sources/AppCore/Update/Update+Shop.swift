@@ -62,6 +62,8 @@ extension AppState {
       return (result.summary, write)
     case .undo(let earlier):
       return ("undone", try Undo(mode: mode).restore(earlier, from: &shop))
+    case .redo(let later):
+      return ("redone", try Undo(mode: mode).restore(later, from: &shop))
     case .checkout:
       let (order, write) = try shopping.checkout(&shop, at: date, from: catalog)
       let count = ItemCalculator.totalQuantity(of: order.items)

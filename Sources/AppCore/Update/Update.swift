@@ -188,6 +188,10 @@ extension AppState {
       if case .history(let selection, _) = overlay {
         overlay = .history(selection: selection, showingLines: true)
       }
+    case .selectOrder(let index):
+      if case .history(_, false) = overlay, shop.orders.indices.contains(index) {
+        overlay = .history(selection: index, showingLines: false)
+      }
     case .reorderSelectedOrder:
       guard case .history(let selection, _) = overlay else { return }
       overlay = nil
@@ -351,15 +355,13 @@ extension AppState {
       return
     }
     let before = shop
-    // Carried out as an undo to that state: the same validation, store write and save.
-    run(.undo(to: later), effects: &effects)
+    run(.redo(to: later), effects: &effects)
     guard shop != before else {
       // Refused (the reason is said): it stays to redo.
-      _ = undoHistory.takeLast()
       undoHistory.recordUndone(later)
       return
     }
-    // The undo that ran took `later` off the undo list and put nothing back; `before` goes there.
+    // A redo records no step of its own; the state it left goes back on the undo list.
     undoHistory.putBack(before)
     let left = undoHistory.redoStates.count
     messages.removeNewest()
@@ -482,7 +484,7 @@ extension AppState {
       say(
         "\(count == 1 ? "a lane" : "\(count) lanes, one per stage"): the values sent, through \(pipeline)",
         kind: .info)
-    case .add, .remove, .bag, .reorder, .reorderOrder, .checkout, .undo:
+    case .add, .remove, .bag, .reorder, .reorderOrder, .checkout, .undo, .redo:
       do {
         let before = shop
         let (said, write) = try transition(command)
@@ -492,6 +494,8 @@ extension AppState {
           let left = undoHistory.states.count
           message =
             "undone: the basket and orders are as before that change (\(left) more step\(left == 1 ? "" : "s") to undo)"
+        } else if case .redo = command {
+          // redo() keeps the history: the step it took goes back on the undo list.
         } else if shop != before {
           undoHistory.record(before)
         }
@@ -503,6 +507,7 @@ extension AppState {
         if case .reorder = command { record(.action(.reorder), effects: &effects) }
         if case .reorderOrder = command { record(.action(.reorder), effects: &effects) }
         if case .undo = command { record(.action(.undo), effects: &effects) }
+        if case .redo = command { record(.action(.redo), effects: &effects) }
         if shop.basket.badgeQuantity != before.basket.badgeQuantity {
           record(.basket(shop.basket.badgeQuantity), effects: &effects)
         }
