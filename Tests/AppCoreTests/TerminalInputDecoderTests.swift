@@ -96,6 +96,14 @@ private func decode(_ text: String) -> [DecodedInput] {
     #expect(decoded == [.key(.up), .key(.character("a"))])
   }
 
+  /// Under TERM=xterm-256color ncurses reads the keypad's `ESC O k` as the key it names kpADD: it is +.
+  @Test func theKeypadKeysNcursesNamesAreTheirCharacters() {
+    #expect(KeyDecoder.key(forTerminfoName: "kpADD") == .character("+"))
+    #expect(KeyDecoder.key(forTerminfoName: "kpSUB") == .character("-"))
+    #expect(KeyDecoder.key(forTerminfoName: "kpZRO") == .character("0"))
+    #expect(KeyDecoder.key(forTerminfoName: "kpXYZ") == nil)
+  }
+
   @Test func theModifiedKeysNcursesNamesAreThePlainOnes() {
     #expect(KeyDecoder.key(forTerminfoName: "kUP5") == .up)
     #expect(KeyDecoder.key(forTerminfoName: "kDN3") == .down)

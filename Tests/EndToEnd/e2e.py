@@ -444,6 +444,20 @@ class TrustTests(unittest.TestCase):
             shop.send("-l", home)
             shop.wait_for(lambda: highlighted() == "Apple", f"Home as {home!r}")
 
+    def test_the_keypads_plus_and_minus_change_the_debounce_as_plus_and_minus_do(self):
+        shop = self.start()
+        header = lambda: shop.screen().splitlines()[0]
+        # As tmux sends the keypad's keys (in application mode once the app asks for it), then as the
+        # application-mode bytes themselves.
+        shop.send("KP+")
+        shop.wait_for(lambda: "debounce 1.1s" in header(), "keypad + raised the debounce")
+        shop.send("KP-", "KP-")
+        shop.wait_for(lambda: "debounce 0.9s" in header(), "keypad - lowered it")
+        shop.send("-l", "\x1bOk")
+        shop.wait_for(lambda: "debounce 1.0s" in header(), "ESC O k is the keypad's +")
+        shop.send("-l", "\x1bOm")
+        shop.wait_for(lambda: "debounce 0.9s" in header(), "ESC O m is the keypad's -")
+
     def test_ctrl_l_repaints_what_something_else_drew_over(self):
         shop = self.start()
         tty = shop.tmux("display-message", "-p", "#{pane_tty}").strip()

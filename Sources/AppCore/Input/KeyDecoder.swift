@@ -23,8 +23,10 @@ public enum KeyDecoder {
 
   /// The plain key for a modified cursor or editing key that ncurses knows only by its terminfo name
   /// (`kUP5` is Ctrl-Up, `kNXT3` Alt-PgDn), or `nil` for any other name: users expect Ctrl-Right to
-  /// move as Right does.
+  /// move as Right does. The keypad's keys that xterm's entry names (`kpADD`, its + in application
+  /// mode) are the characters printed on them, as the keypad sends them outside that mode.
   public static func key(forTerminfoName name: String) -> Key? {
+    if let character = keypad[name] { return .character(character) }
     let keys: [(String, Key)] = [
       ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home), ("kEND", .end),
       ("kPRV", .pageUp), ("kNXT", .pageDown),
@@ -38,4 +40,9 @@ public enum KeyDecoder {
     }
     return nil
   }
+
+  /// The keypad keys of terminfo's extended names, and what they read as.
+  private static let keypad: [String: Character] = [
+    "kpADD": "+", "kpSUB": "-", "kpMUL": "*", "kpDIV": "/", "kpCMA": ",", "kpDOT": ".", "kpZRO": "0",
+  ]
 }
