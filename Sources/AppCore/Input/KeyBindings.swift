@@ -145,7 +145,9 @@ enum KeyBindings {
   ]
 
   /// Every table, for the help and for tests that press every key.
-  static var all: [KeyBinding] { items + basket + everywhere + confirm + confirmUndo + history + overlay }
+  static var all: [KeyBinding] {
+    items + basket + everywhere + confirm + confirmUndo + history + help + overlay
+  }
 
   /// The keys of the main screen when `focus` has the focus, its own first.
   static func main(_ focus: Focus) -> [KeyBinding] {
@@ -189,6 +191,19 @@ enum KeyBindings {
     ),
     KeyBinding(
       keys: [.character("q"), .control("c")], label: "q", meaning: "quit", hint: "q quits", action: .quit),
+  ]
+
+  /// The help's own keys, before those of every scrolling overlay.
+  static let help: [KeyBinding] = [
+    KeyBinding(
+      keys: [.character("/")], label: "/", meaning: "search the help (Enter keeps it, Esc goes back)",
+      hint: "/ search", action: .beginHelpSearch),
+    KeyBinding(
+      keys: [.character("n")], label: "n", meaning: "the next line the search found", hint: nil,
+      action: .nextHelpMatch(forward: true)),
+    KeyBinding(
+      keys: [.character("N")], label: "N", meaning: "the previous line the search found", hint: nil,
+      action: .nextHelpMatch(forward: false)),
   ]
 
   /// A scrolling overlay: the help or the message log.
@@ -353,7 +368,13 @@ enum KeyBindings {
     case (.history(_, false), .scroll(_, _, let lines)): return .scrollOverlay(lines)
     case (.confirmCheckout, .key(let key)): return action(for: key, in: confirm)
     case (.confirmUndoCheckout, .key(let key)): return action(for: key, in: confirmUndo)
-    case (.help, .key(let key)), (.messages, .key(let key)), (.details, .key(let key)):
+    case (.help, .key(let key)) where state.helpSearch?.isEditing == true:
+      return helpSearchAction(for: key)
+    case (.help, .paste(let text)) where state.helpSearch?.isEditing == true:
+      return .helpSearchPaste(text)
+    case (.help, .key(let key)):
+      return action(for: key, in: help) ?? action(for: key, in: self.overlay)
+    case (.messages, .key(let key)), (.details, .key(let key)):
       return action(for: key, in: self.overlay)
     case (.history, .key(let key)): return action(for: key, in: history)
     case (.help, .scroll(_, _, let lines)), (.messages, .scroll(_, _, let lines)):
@@ -373,6 +394,17 @@ enum KeyBindings {
     case .key(.character(let character)): return .promptType(character)
     case .paste(let text): return .promptPaste(text)
     default: return nil
+    }
+  }
+
+  /// The keys of the help's search while it is typed: text, Backspace, Enter, Esc.
+  private static func helpSearchAction(for key: Key) -> AppAction? {
+    switch key {
+    case .escape: .cancelHelpSearch
+    case .enter: .finishHelpSearch
+    case .backspace, .delete: .helpSearchBackspace
+    case .character(let character): .helpSearchType(character)
+    default: nil
     }
   }
 

@@ -81,6 +81,8 @@ public struct AppState: Equatable {
   public internal(set) var countPrefix: Int?
   /// What covers the main screen, if anything: the help, the checkout confirmation, the message log.
   public internal(set) var overlay: Overlay?
+  /// The search through the help (`/` there), while the help is open and one was begun.
+  public internal(set) var helpSearch: HelpSearch?
   /// The last thing that happened.
   public internal(set) var status = StatusLine(
     text: "welcome: a or Enter adds, b adds a paper bag, ? shows every key", kind: .info)

@@ -28,6 +28,20 @@ enum AppAction: Equatable {
   case openHistory
   case openDetails
   case showOrderLines
+  /// Begin a search through the help (`/`).
+  case beginHelpSearch
+  /// A character typed into the help's search.
+  case helpSearchType(Character)
+  /// Text pasted into the help's search.
+  case helpSearchPaste(String)
+  /// Take back the search's last character.
+  case helpSearchBackspace
+  /// Keep what the search found (Enter): `n` and `N` then go to the next and previous line holding it.
+  case finishHelpSearch
+  /// Leave the search while typing it (Esc): the help goes back to where it was.
+  case cancelHelpSearch
+  /// Go to the next line that holds the search's text (`n`), or the previous one (`N`), round the end.
+  case nextHelpMatch(forward: Bool)
   /// Select the order at this place in the history, counted from the newest (a click on its row).
   case selectOrder(Int)
   case reorderSelectedOrder

@@ -112,6 +112,9 @@ extension AppState {
     case .beginLanePrompt, .promptType, .promptPaste, .promptBackspace, .promptRecall, .submitLanePrompt,
       .cancelLanePrompt:
       editLanePrompt(action, effects: &effects)
+    case .beginHelpSearch, .helpSearchType, .helpSearchPaste, .helpSearchBackspace, .finishHelpSearch,
+      .cancelHelpSearch, .nextHelpMatch:
+      searchHelp(action)
     case .cycleComparison:
       run(.lane(LabPipeline.preset(after: lanes)), effects: &effects)
     case .togglePresenter:
@@ -179,6 +182,7 @@ extension AppState {
         kind: .error)
     case .openHelp:
       overlay = .help(scroll: 0)
+      helpSearch = nil
     case .openMessages:
       overlay = .messages(scroll: 0)
     case .openHistory:
@@ -210,6 +214,7 @@ extension AppState {
     case .scrollOverlayToEnd(let toEnd):
       scrollOverlay(by: toEnd ? Int.max / 2 : -(Int.max / 2))
     case .closeOverlay:
+      helpSearch = nil
       switch overlay {
       case .confirmCheckout:
         say("checkout cancelled: the basket is as it was", kind: .info)

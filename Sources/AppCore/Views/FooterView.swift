@@ -9,7 +9,16 @@ enum FooterView {
       hint = KeyBindings.hints(KeyBindings.confirm, width: layout.width)
     case .confirmUndoCheckout:
       hint = KeyBindings.hints(KeyBindings.confirmUndo, width: layout.width)
-    case .help, .messages, .details:
+    case .help where state.helpSearch.map { !$0.query.isEmpty || $0.isEditing } == true:
+      // The status line is under the help's box: the footer says what the search found.
+      hint = searchLine(
+        state.helpSearch!, in: HelpOverlay.lines(state, width: helpTextWidth(layout)), width: layout.width)
+    case .help:
+      // Scrolling first, then the search, then paging: a narrow footer keeps what it needs most.
+      let overlay = KeyBindings.overlay
+      hint = KeyBindings.hints(
+        overlay.prefix(1) + KeyBindings.help + overlay.dropFirst(), width: layout.width)
+    case .messages, .details:
       hint = KeyBindings.hints(KeyBindings.overlay, width: layout.width)
     case .history:
       hint = KeyBindings.hints(KeyBindings.history, width: layout.width)
@@ -49,6 +58,44 @@ enum FooterView {
   /// A count being typed, shown before the hints: `5× `.
   private static func countPrefix(_ state: AppState) -> String {
     state.countPrefix.map { "\($0)× " } ?? ""
+  }
+
+  /// The help's search being typed, with its cursor; its end stays in view as the filter's does.
+  /// The columns of the help's text on this screen.
+  private static func helpTextWidth(_ layout: ScreenLayout) -> Int {
+    OverlayBox.frame(width: layout.width, height: layout.height, rows: 1).textWidth
+  }
+
+  /// The help's search: while typed, the text with its cursor and how many lines hold it; once kept,
+  /// which of the lines found is shown, and the keys that step through them.
+  static func searchLine(_ search: HelpSearch, in lines: [String], width: Int) -> String {
+    let matches = search.matches(in: lines)
+    let query = UntrustedText.escaped(search.query)
+    let found: String =
+      switch (search.query.isEmpty, matches.count) {
+      case (true, _): ""
+      case (false, 0): "  not found"
+      case (false, 1): "  1 line"
+      case (false, let count): "  \(count) lines"
+      }
+    guard search.isEditing else {
+      let place = search.found.flatMap { matches.firstIndex(of: $0) }.map {
+        "line \($0 + 1) of \(matches.count)"
+      }
+      let lead = " \"\(query)\": " + (place ?? "not found")
+      return (lead + "   n next  N previous  / again  Esc closes").fitted(toWidth: width)
+    }
+    let keys = found + "   Enter keeps it  Esc goes back"
+    let lead = " search the help: "
+    if DisplayWidth.of(lead + query + "▏" + keys) <= width { return lead + query + "▏" + keys }
+    if DisplayWidth.of(lead + query + "▏" + found) <= width { return lead + query + "▏" + found }
+    let room = max(1, width - DisplayWidth.of(lead) - 2)
+    var tail = ""
+    for character in query.reversed() {
+      guard DisplayWidth.of(String(character) + tail) <= room else { break }
+      tail = String(character) + tail
+    }
+    return lead + (tail.count < query.count ? "…" : "") + tail + "▏"
   }
 
   /// The pipeline being typed, with its cursor; its end stays in view as the filter's does.

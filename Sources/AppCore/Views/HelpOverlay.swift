@@ -26,6 +26,7 @@ enum HelpOverlay {
       [""] + text("When u would undo a checkout (it deletes the order)")
       + keyLines(KeyBindings.confirmUndo, width: width)
     lines += [""] + text("In the order history (o)") + keyLines(KeyBindings.history, width: width)
+    lines += [""] + text("In the help") + keyLines(KeyBindings.help, width: width)
     lines +=
       [""] + text("In the help, the message log and the details")
       + keyLines(KeyBindings.overlay, width: width)
@@ -55,7 +56,14 @@ enum HelpOverlay {
 
   static func draw(_ state: AppState, scroll: Int, into grid: inout Grid) {
     let width = OverlayBox.frame(in: grid, rows: 1).textWidth
-    OverlayBox.draw(title: "help", lines: lines(state, width: width), scroll: scroll, into: &grid)
+    let lines = lines(state, width: width)
+    // Lines the search found are underlined; the one it found last is drawn plainly, as a selection.
+    var styles: [Int: Style] = [:]
+    if let search = state.helpSearch {
+      for line in search.matches(in: lines) { styles[line] = Style(attributes: [.reverse, .underline]) }
+      if let found = search.found { styles[found] = .plain }
+    }
+    OverlayBox.draw(title: "help", lines: lines, scroll: scroll, into: &grid, styles: styles)
   }
 
   /// A line per binding: its keys, then what it does, wrapped under itself when the box is narrow.
