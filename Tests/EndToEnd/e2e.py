@@ -501,8 +501,7 @@ class DailyShopTests(unittest.TestCase):
         shop.wait_for_text("item details")
         shop.send("Escape", "?")
         shop.wait_for_text("In the item list")
-        for _ in range(80):
-            shop.send("j")
+        shop.send("j", "j", "G")
         # The help's last words: scrolled to its end.
         shop.wait_for_text("count that could disagree.")
         shop.send("Escape")
