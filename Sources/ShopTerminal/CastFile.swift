@@ -67,12 +67,10 @@ final class CastFile {
 
   /// Writes `bytes` whole; returns the system's reason if it could not.
   private func write(_ bytes: [UInt8]) -> String? {
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return count == 0 ? "nothing was written" : String(cString: strerror(errno)) }
-      written += count
+    do {
+      try WholeWrite.write(bytes, to: descriptor)
+    } catch {
+      return error.reason
     }
     whole += off_t(bytes.count)
     return nil

@@ -51,8 +51,8 @@ final class TerminalShell: AppShell {
   nonisolated func exit(status: Int32, message: String?) {
     MainActor.assumeIsolated { () -> Void in
       terminal.stop()
-      if let message { FileHandle.standardError.write(Data("shop: \(message)\n".utf8)) }
-      if let failure = recording?.failure { FileHandle.standardError.write(Data("shop: \(failure)\n".utf8)) }
+      if let message { StandardError.say(message) }
+      if let failure = recording?.failure { StandardError.say(failure) }
       // A recording that stopped early is a failure of the run, whatever else went well.
       Foundation.exit(status == 0 && recording?.failure != nil ? 1 : status)
     }

@@ -7,7 +7,7 @@ import Shop
 /// Writes `shop: message` to standard error, control characters escaped (the message may repeat an
 /// argument or a file name), and exits with `status`.
 func fail(_ message: String, status: Int32 = 2) -> Never {
-  FileHandle.standardError.write(Data("shop: \(UntrustedText.escaped(message))\n".utf8))
+  StandardError.say(message)
   exit(status)
 }
 
@@ -22,7 +22,7 @@ signal(SIGXFSZ, SIG_IGN)
 
 /// Tells the user, on standard error, that a script file is a FIFO that no program writes to yet.
 @Sendable func sayWaiting(_ message: String) {
-  FileHandle.standardError.write(Data("shop: \(message)\n".utf8))
+  StandardError.say(message)
 }
 
 let request: CommandLineRequest
@@ -53,7 +53,7 @@ case .run(let options), .play(_, let options):
     switch PlaybackScript.load(path: path, catalog: catalog, whileWaiting: sayWaiting) {
     case .success(let script): playback = script
     case .failure(let error):
-      for message in error.messages { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+      for message in error.messages { StandardError.write(UntrustedText.safe(message)) }
       exit(2)
     }
   }

@@ -28,17 +28,11 @@ struct SVGFile {
   /// whole).
   func write(_ document: String) throws(Problem) {
     defer { close(descriptor) }
-    let bytes = Array(document.utf8)
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(path)
-        throw Problem(description: "--svg: \(UntrustedText.escaped(path)): \(reason)")
-      }
-      written += count
+    do {
+      try WholeWrite.write(Array(document.utf8), to: descriptor)
+    } catch {
+      unlink(path)
+      throw Problem(description: "--svg: \(UntrustedText.escaped(path)): \(error.reason)")
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Shop
 
 /// Where script mode reads standard input and writes its two output streams; tests and benchmarks
 /// pass their own.
@@ -34,18 +35,8 @@ public struct ScriptConsole: Sendable {
     readStandardInput: { () throws(ScriptFileError) in
       try ScriptFile.readAll(descriptor: STDIN_FILENO, name: "standard input")
     },
-    output: { writeLine($0, to: STDOUT_FILENO) },
-    error: { writeLine($0, to: STDERR_FILENO) }
+    // A closed or full output cannot be reported anywhere: the exit status still says how it went.
+    output: { try? WholeWrite.writeLine($0, to: STDOUT_FILENO) },
+    error: { try? WholeWrite.writeLine(UntrustedText.safe($0).description, to: STDERR_FILENO) }
   )
-
-  private static func writeLine(_ line: String, to descriptor: Int32) {
-    let bytes = Array((line + "\n").utf8)
-    var written = 0
-    while written < bytes.count {
-      let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else { return }
-      written += result
-    }
-  }
 }

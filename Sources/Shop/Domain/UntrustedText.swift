@@ -100,3 +100,23 @@ public enum UntrustedText {
     return String(text.prefix(limit)) + "…"
   }
 }
+
+/// Text fit to reach a terminal: every unsafe code point escaped as ``UntrustedText/escaped(_:)``
+/// escapes it. Only ``UntrustedText/safe(_:)`` makes one, so that what the app writes to standard
+/// error has been through the escaper whatever the message repeats (an argument, a file name).
+public struct EscapedText: Sendable, Equatable, CustomStringConvertible {
+  /// The escaped text.
+  public let description: String
+
+  fileprivate init(escaping text: some StringProtocol) {
+    description = UntrustedText.escaped(text)
+  }
+}
+
+extension UntrustedText {
+  /// `text` escaped, as the type standard error takes. Escaping is idempotent (what it writes holds
+  /// no unsafe code point), so a message that already escaped its parts comes through unchanged.
+  public static func safe(_ text: some StringProtocol) -> EscapedText {
+    EscapedText(escaping: text)
+  }
+}

@@ -48,16 +48,10 @@ enum AtomicFileWriter {
   }
 
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemCallFailure) {
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw SystemCallFailure("write")
-      }
-      written += count
+    do {
+      try WholeWrite.write(bytes, to: descriptor)
+    } catch {
+      throw SystemCallFailure("write", errorNumber: error.errorNumber ?? EIO)
     }
   }
 }

@@ -1,6 +1,7 @@
 import AppCore
 import CNcurses
 import Foundation
+import Shop
 
 /// The one place that calls ncurses (and the one file that imports it): it starts and restores the
 /// terminal, draws grids by changed cells, reads input, follows window size changes, steps aside for
@@ -296,14 +297,8 @@ final class Terminal {
   /// Writes `sequence` to the terminal at once. A mode such as bracketed paste is the terminal's, not
   /// the screen's, so its place among what ncurses has buffered does not matter.
   private func writeToTerminal(_ sequence: String) {
-    let bytes = Array(sequence.utf8)
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return }
-      written += count
-    }
+    // A terminal that takes nothing has gone; what is left of the screen's work tells the user.
+    try? WholeWrite.write(Array(sequence.utf8), to: STDOUT_FILENO)
   }
 
   /// Ends the process the way `signalNumber` would by default; call after ``stop()``.

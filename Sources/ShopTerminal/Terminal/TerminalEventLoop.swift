@@ -80,7 +80,7 @@ final class TerminalEventLoop {
   private func terminate(by signalNumber: Int32) {
     let message = willExit()
     terminal.stop()
-    if let message { FileHandle.standardError.write(Data("shop: \(message)\n".utf8)) }
+    if let message { StandardError.say(message) }
     Terminal.die(by: signalNumber)
   }
 
