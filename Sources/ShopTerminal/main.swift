@@ -40,7 +40,8 @@ case .version:
 case .script(let path, let virtualClock, let marbles, let options):
   exit(
     ScriptMode.run(
-      path: path, virtualClock: virtualClock, marbles: marbles, options: options, whileWaiting: sayWaiting))
+      path: path, virtualClock: virtualClock, marbles: marbles, options: options, console: .standard,
+      now: Date(), whileWaiting: sayWaiting))
 case .run(let options), .play(_, let options):
   let catalog: Catalog
   do {
@@ -75,7 +76,7 @@ case .run(let options), .play(_, let options):
   let startup: Startup
   do {
     startup = try Startup.prepare(
-      options, catalog: catalog, environment: ProcessInfo.processInfo.environment, scriptMode: false)
+      options, catalog: catalog, environment: ProcessInfo.processInfo.environment, now: Date())
   } catch {
     fail(error.description)
   }

@@ -23,7 +23,8 @@ import Testing
     }
     var options = AppOptions()
     options.state = .file(path)
-    return try Startup.prepare(options, catalog: catalog, environment: [:], scriptMode: false)
+    return try Startup.prepare(
+      options, catalog: catalog, environment: [:], now: Date(timeIntervalSince1970: 0))
   }
 
   @Test func savedLinesTakeTodaysNameAndPriceAndTheAppSaysHowManyChanged() throws {

@@ -62,11 +62,6 @@ public struct Grid: Hashable, Sendable {
     return cells[y * width + x]
   }
 
-  /// Blanks every cell.
-  public mutating func clear() {
-    for index in cells.indices { cells[index] = .blank }
-  }
-
   /// Fills a rectangle, clipped to the grid, with spaces in `style`.
   public mutating func fill(_ rect: GridRect, style: Style) {
     let rows = max(0, rect.origin.y)..<min(height, rect.origin.y + rect.height)

@@ -31,7 +31,7 @@ public struct ScriptConsole: Sendable {
 
   /// The process's own standard input, output and error. Each line is written at once with one
   /// `write`, so a reader sees real-time events as they happen.
-  static let standard = ScriptConsole(
+  public static let standard = ScriptConsole(
     readStandardInput: { () throws(ScriptFileError) in
       try ScriptFile.readAll(descriptor: STDIN_FILENO, name: "standard input")
     },

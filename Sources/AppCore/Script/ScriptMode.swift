@@ -13,22 +13,13 @@ import Shop
 /// start (an unreadable script, a bad line, a bad catalog, a state file in use or with no usable place);
 /// 1 when it ran but the state file could not be written at the end.
 public enum ScriptMode {
-  /// Runs the script at `path` (`-` for standard input) on the process's standard streams and
-  /// returns the exit status. Blocks until the script is done; call it from any thread.
-  /// `whileWaiting` is told if the script is a FIFO that no program writes to yet.
-  public static func run(
-    path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions,
-    whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
-  ) -> Int32 {
-    run(
-      path: path, virtualClock: virtualClock, marbles: marbles, options: options, console: .standard,
-      whileWaiting: whileWaiting)
-  }
-
-  /// Runs the script at `path` on `console`; returns the exit status.
+  /// Runs the script at `path` (`-` for standard input) on `console` (``ScriptConsole/standard`` for
+  /// the process's own streams) and returns the exit status. Blocks until the script is done; call it
+  /// from any thread. `now` is when the run starts, as the caller read the clock: it names a state
+  /// file moved aside. `whileWaiting` is told if the script is a FIFO that no program writes to yet.
   public static func run(
     path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions, console: ScriptConsole,
-    whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
+    now: Date = Date(timeIntervalSince1970: 0), whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
   ) -> Int32 {
     let lines: [ScriptLine]
     let catalog: Catalog
@@ -51,7 +42,7 @@ public enum ScriptMode {
     let stateStore: StateStore?
     var state = ShopState()
     do {
-      stateStore = try openState(options.state, console: console, into: &state)
+      stateStore = try openState(options.state, console: console, now: now, into: &state)
     } catch {
       console.error("error: \(UntrustedText.escaped("\(error)"))")
       return 2
@@ -109,10 +100,10 @@ public enum ScriptMode {
   /// one. A file that cannot be parsed is moved aside and reported as a warning; one that cannot be
   /// read or moved is reported as a warning and the script runs without a state file.
   private static func openState(
-    _ choice: AppOptions.StateChoice, console: ScriptConsole, into state: inout ShopState
+    _ choice: AppOptions.StateChoice, console: ScriptConsole, now: Date, into state: inout ShopState
   ) throws(StateFileError) -> StateStore? {
     guard case .file(let path) = choice else { return nil }
-    switch try StateStore.open(path: path, now: Date()) {
+    switch try StateStore.open(path: path, now: now) {
     case .unusable(let notice):
       console.error("warning: \(UntrustedText.escaped(notice))")
       return nil

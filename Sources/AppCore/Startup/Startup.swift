@@ -22,28 +22,24 @@ public struct Startup {
   }
 
   /// Opens the state file `options` name for `catalog` (``catalog(for:)``): the one step that touches
-  /// the user's files, so the terminal app takes it only once it knows it can start. `scriptMode` uses
-  /// no state file unless `--state` gives one.
+  /// the user's files, so the terminal app takes it only once it knows it can start. The caller reads
+  /// the platform: `environment` places the standard state file, and `now` (the clock at the start)
+  /// names a file moved aside.
   public static func prepare(
-    _ options: AppOptions, catalog: Catalog, environment: [String: String], scriptMode: Bool
+    _ options: AppOptions, catalog: Catalog, environment: [String: String], now: Date
   ) throws(StartupError) -> Startup {
-    let path: String?
+    let path: String
     switch options.state {
-    case .none: path = nil
+    case .none: return Startup(catalog: catalog, stateStore: nil, shop: ShopState(), notice: nil)
     case .file(let file): path = file
     case .standard:
-      if scriptMode {
-        path = nil
-      } else {
-        guard let standard = StateFileLocation.path(environment: environment) else {
-          throw StartupError("no place for the state file: set XDG_STATE_HOME or HOME, or use --no-state")
-        }
-        path = standard
+      guard let standard = StateFileLocation.path(environment: environment) else {
+        throw StartupError("no place for the state file: set XDG_STATE_HOME or HOME, or use --no-state")
       }
+      path = standard
     }
-    guard let path else { return Startup(catalog: catalog, stateStore: nil, shop: ShopState(), notice: nil) }
     do {
-      switch try StateStore.open(path: path, now: Date()) {
+      switch try StateStore.open(path: path, now: now) {
       case .unusable(let notice):
         return Startup(
           catalog: catalog, stateStore: nil, shop: ShopState(), notice: nil, stickyNotice: notice)

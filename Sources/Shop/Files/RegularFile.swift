@@ -18,9 +18,6 @@ struct RegularFile: ~Copyable {
     /// The file is larger than the caller's limit (or grew past it while being read).
     case tooLarge(size: Int, limit: Int)
 
-    /// Whether the file does not exist.
-    var isMissing: Bool { self == .system(ENOENT) }
-
     /// The system's reason, or what the path is instead of a regular file, or the size and the limit.
     var reason: String {
       switch self {
