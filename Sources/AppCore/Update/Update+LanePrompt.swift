@@ -44,30 +44,36 @@ extension AppState {
       lanePrompt = nil
       say("no change to the lanes", kind: .info)
     case .submitLanePrompt:
-      guard let prompt = lanePrompt else { return }
-      let text = prompt.text.trimmingSpaces()
-      guard !text.isEmpty else {
-        lanePrompt = nil
-        return say("no change to the lanes (none takes them away)", kind: .info)
-      }
-      let pipeline: LabPipeline?
-      if text == "none" {
-        pipeline = nil
-      } else {
-        do {
-          pipeline = try LabPipeline.parse(text)
-        } catch {
-          return say("lane: \(error.message)", kind: .error)
-        }
-      }
-      lanePrompt = nil
-      laneHistory.removeAll { $0 == text }
-      laneHistory.append(text)
-      if laneHistory.count > LanePrompt.historyCapacity { laneHistory.removeFirst() }
-      run(.lane(pipeline), effects: &effects)
+      submitLanePrompt(effects: &effects)
     default:
       return
     }
+  }
+
+  /// Draws the pipeline typed at the prompt (Enter), remembering it for ↑ ↓; one that does not read is
+  /// refused with the reason and the prompt stays open.
+  private mutating func submitLanePrompt(effects: inout [AppEffect]) {
+    guard let prompt = lanePrompt else { return }
+    let text = prompt.text.trimmingSpaces()
+    guard !text.isEmpty else {
+      lanePrompt = nil
+      return say("no change to the lanes (none takes them away)", kind: .info)
+    }
+    let pipeline: LabPipeline?
+    if text == "none" {
+      pipeline = nil
+    } else {
+      do {
+        pipeline = try LabPipeline.parse(text)
+      } catch {
+        return say("lane: \(error.message)", kind: .error)
+      }
+    }
+    lanePrompt = nil
+    laneHistory.removeAll { $0 == text }
+    laneHistory.append(text)
+    if laneHistory.count > LanePrompt.historyCapacity { laneHistory.removeFirst() }
+    run(.lane(pipeline), effects: &effects)
   }
 
   private mutating func typeIntoPrompt(_ text: String) {

@@ -183,4 +183,48 @@ extension AppState {
     list.scroll = max(0, position - row)
     select(position)
   }
+
+  /// The item list: moving the selection (by `count` where a count applies), clicks and the wheel over it, adding and removing the selected item.
+  mutating func applyToList(_ action: AppAction, count: Int, effects: inout [AppEffect]) {
+    switch action {
+    case .move(let delta):
+      select(list.selection + delta * count)
+    case .page(let direction):
+      select(list.selection + direction * max(1, layout.list.height - 1))
+    case .top:
+      select(0)
+    case .bottom:
+      select(visibleCount - 1)
+    case .select(let row):
+      focus = .items
+      if list.catalogIndex(at: list.scroll + row, catalogCount: catalog.items.count) != nil {
+        select(list.scroll + row)
+      }
+    case .addAt(let row):
+      focus = .items
+      overlay = nil
+      if list.catalogIndex(at: list.scroll + row, catalogCount: catalog.items.count) != nil {
+        select(list.scroll + row)
+        addSelected(count: 1, effects: &effects)
+      }
+    case .scrollList(let lines):
+      scrollList(by: lines)
+    case .addSelected:
+      addSelected(count: count, effects: &effects)
+    case .removeSelected:
+      if let item = selectedItem {
+        run(.remove(id: item.id, quantity: count), effects: &effects)
+      }
+    default:
+      preconditionFailure("\(action) is not an item-list action: apply(_:effects:) routes only its own here")
+    }
+  }
+
+  private mutating func addSelected(count: Int, effects: inout [AppEffect]) {
+    guard let item = selectedItem else {
+      say("nothing to add: the list is empty", kind: .error)
+      return
+    }
+    run(.add(id: item.id, quantity: count), effects: &effects)
+  }
 }
