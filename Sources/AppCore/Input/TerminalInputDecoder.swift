@@ -204,30 +204,8 @@ public struct TerminalInputDecoder: Sendable {
         sequence = .none
         read(code, into: &decoded)
       }
-    case .csi(var parameters, var tooLong):
-      if parameters.isEmpty, !tooLong, code == 0x5B {
-        sequence = .linuxFunctionKey
-      } else if parameters.isEmpty, !tooLong, code == 0x4D {
-        sequence = .x10Mouse([])
-      } else if code == 0x24, !tooLong, !parameters.isEmpty,
-        parameters.allSatisfy({ (0x30...0x39).contains($0) })
-      {
-        // rxvt ends its Shift forms with `$` after a number, which ECMA-48 calls an intermediate byte;
-        // only replies to queries the app never sends have one there.
-        sequence = .none
-        emit(EscapeSequence.csi(parameters: parameters, final: 0x24), into: &decoded)
-      } else if (0x20...0x3F).contains(code) {
-        Self.keep(code, in: &parameters, tooLong: &tooLong)
-        sequence = .csi(parameters: parameters, tooLong: tooLong)
-      } else {
-        sequence = .none
-        if (0x40...0x7E).contains(code) {
-          if !tooLong { emit(EscapeSequence.csi(parameters: parameters, final: UInt8(code)), into: &decoded) }
-        } else {
-          // Not part of a sequence: the unfinished one is dropped and the character read as itself.
-          read(code, into: &decoded)
-        }
-      }
+    case .csi(let parameters, let tooLong):
+      readCSI(code, after: parameters, tooLong: tooLong, into: &decoded)
     case .ss3(var parameters, var tooLong):
       if (0x30...0x3F).contains(code) {
         Self.keep(code, in: &parameters, tooLong: &tooLong)
@@ -258,6 +236,39 @@ public struct TerminalInputDecoder: Sendable {
       } else {
         sequence = .none
         decoded.append(.mouse(EscapeSequence.x10Mouse(codes)))
+      }
+    }
+  }
+
+  /// The next byte of a CSI sequence (`ESC [`) that has `parameters` so far: kept, or the sequence's
+  /// end (a key, or nothing for an unknown or overlong one), or the start of the Linux console's and
+  /// X10's own forms.
+  private mutating func readCSI(
+    _ code: UInt32, after parameters: [UInt8], tooLong: Bool, into decoded: inout [DecodedInput]
+  ) {
+    var parameters = parameters
+    var tooLong = tooLong
+    if parameters.isEmpty, !tooLong, code == 0x5B {
+      sequence = .linuxFunctionKey
+    } else if parameters.isEmpty, !tooLong, code == 0x4D {
+      sequence = .x10Mouse([])
+    } else if code == 0x24, !tooLong, !parameters.isEmpty,
+      parameters.allSatisfy({ (0x30...0x39).contains($0) })
+    {
+      // rxvt ends its Shift forms with `$` after a number, which ECMA-48 calls an intermediate byte;
+      // only replies to queries the app never sends have one there.
+      sequence = .none
+      emit(EscapeSequence.csi(parameters: parameters, final: 0x24), into: &decoded)
+    } else if (0x20...0x3F).contains(code) {
+      Self.keep(code, in: &parameters, tooLong: &tooLong)
+      sequence = .csi(parameters: parameters, tooLong: tooLong)
+    } else {
+      sequence = .none
+      if (0x40...0x7E).contains(code) {
+        if !tooLong { emit(EscapeSequence.csi(parameters: parameters, final: UInt8(code)), into: &decoded) }
+      } else {
+        // Not part of a sequence: the unfinished one is dropped and the character read as itself.
+        read(code, into: &decoded)
       }
     }
   }

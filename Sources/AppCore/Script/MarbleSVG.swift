@@ -51,22 +51,8 @@ enum MarbleSVG {
         body.append(text(value.text, x: at, y: y + 24, size: 12, anchor: "middle"))
       }
       body.append(line(stop, y - 10, stop, y + 10, width: 2.5))
-      if index == 0 {
-        // Under the sent lane: from each last value sent to the badge value it became.
-        for window in chart.windows {
-          let from = x(window.from)
-          let to = x(window.to)
-          let bracketY = y + 34
-          body.append(
-            "<path d=\"M\(number(from)) \(number(bracketY - 5))V\(number(bracketY))H\(number(to))V\(number(bracketY - 5))\" fill=\"none\" stroke=\"#000\" stroke-width=\"1\"/>"
-          )
-          let tenths = (window.to - window.from + 50) / 100
-          body.append(
-            text(
-              "\(tenths / 10).\(tenths % 10) s", x: (from + to) / 2, y: bracketY + 12, size: 10,
-              anchor: "middle"))
-        }
-      }
+      // Under the sent lane: from each last value sent to the badge value it became.
+      if index == 0 { body += chart.windows.flatMap { bracket($0, x: x, y: y + 34) } }
     }
     var notesY = axisY + 40
     if !chart.actions.isEmpty {
@@ -95,6 +81,18 @@ enum MarbleSVG {
       </svg>
 
       """
+  }
+
+  /// A debounce window's bracket at height `y`, from the last value sent to the badge value it became,
+  /// with its length under it.
+  private static func bracket(_ window: (from: Int, to: Int), x: (Int) -> Double, y: Double) -> [String] {
+    let from = x(window.from)
+    let to = x(window.to)
+    let tenths = (window.to - window.from + 50) / 100
+    return [
+      "<path d=\"M\(number(from)) \(number(y - 5))V\(number(y))H\(number(to))V\(number(y - 5))\" fill=\"none\" stroke=\"#000\" stroke-width=\"1\"/>",
+      text("\(tenths / 10).\(tenths % 10) s", x: (from + to) / 2, y: y + 12, size: 10, anchor: "middle"),
+    ]
   }
 
   private static func line(
