@@ -15,7 +15,7 @@ import Testing
     #expect(app.header.hasSuffix("Basket: 0 → 2"))
     app.advance(milliseconds: 1)
     #expect(app.header.hasSuffix("Basket: 2"))
-    #expect(app.eventLines == ["0.000 sent 1", "0.600 sent 2", "1.600 badge 2"])
+    #expect(app.scriptLines == ["0.000 sent 1", "0.600 sent 2", "1.600 badge 2"])
   }
 
   @Test func aPaperBagIsInTheBasketButNotOnTheBadge() {
@@ -24,7 +24,7 @@ import Testing
     app.advance(milliseconds: 1000)
     #expect(app.state.shop.basket.quantity(ofItemWithID: ShoppingItem.paperBagID) == 2)
     #expect(app.state.badge.value == 1)
-    #expect(app.eventLines == ["0.000 sent 1", "1.000 badge 1"])
+    #expect(app.scriptLines == ["0.000 sent 1", "1.000 badge 1"])
   }
 
   @Test func removingBelowZeroIsRefusedWithAStatusLine() {
@@ -33,7 +33,7 @@ import Testing
     #expect(
       app.state.status == .init(text: "cannot remove Apple: it is not in the basket", kind: .error)
     )
-    #expect(app.eventLines.isEmpty)
+    #expect(app.scriptLines == ["0.000 note cannot remove Apple: it is not in the basket"])
   }
 
   @Test func checkoutOfAnEmptyBasketAndReorderWithoutOrderAreRefused() {
@@ -66,7 +66,7 @@ import Testing
     #expect(app.state.badge.value == 2)
     #expect(app.state.disagreement == -1)
     #expect(app.header.hasSuffix("Basket: 2 · basket 3 (1 short)"))
-    #expect(app.eventLines.last == "1.000 note badge 2 but basket holds 3 (-1)")
+    #expect(app.scriptLines.last == "1.000 note badge 2 but basket holds 3 (-1)")
   }
 
   @Test func theHeaderNeverShowsANegativeBadgeEvenWhenTheSimpleStoreHoldsOne() {

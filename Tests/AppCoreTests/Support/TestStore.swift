@@ -62,6 +62,14 @@ final class TestStore {
       exhaustive: exhaustive)
   }
 
+  /// An exhaustive store that goes away holding events the test never received fails, as TCA's does,
+  /// so that a test cannot pass by forgetting ``finish(sourceLocation:)``.
+  deinit {
+    guard exhaustive else { return }
+    let left = received + (engine?.takeEvents() ?? [])
+    if !left.isEmpty { Issue.record("the test store went away with events not received: \(left)") }
+  }
+
   /// Milliseconds on the virtual clock.
   var now: Int { Int(start.distance(to: scheduler.now).magnitude / 1_000_000) }
 
@@ -205,18 +213,12 @@ extension TestStore {
   /// The header row.
   var header: String { String(screen.split(separator: "\n", omittingEmptySubsequences: false)[0]) }
 
-  /// The announced events as `T EVENT VALUE` lines, like script mode prints them; refusals (which
-  /// script mode prints as notes) are left out, to keep key-sequence tests about the badge.
-  var eventLines: [String] {
+  /// What a script run would print for the events so far (a run that is not exhaustive), through
+  /// script mode's own formatter.
+  var scriptLines: [String] {
     effects.compactMap { effect in
       guard case .announce(let entry) = effect else { return nil }
-      let seconds = ScriptOutput.seconds(entry.milliseconds)
-      switch entry.event {
-      case .sent(let value): return "\(seconds) sent \(value)"
-      case .badge(let value): return "\(seconds) badge \(value)"
-      case .note(let text): return text.hasPrefix("cannot ") ? nil : "\(seconds) note \(text)"
-      case .basket, .action, .lane: return nil
-      }
+      return ScriptOutput.line(for: entry)
     }
   }
 }
