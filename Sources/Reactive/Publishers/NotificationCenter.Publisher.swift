@@ -46,75 +46,47 @@ extension NotificationCenter {
   }
 }
 
-/// What a center's observer block calls, whatever the subscriber's type.
-private class NotificationConduit: @unchecked Sendable {
-  /// Delivers `note` if the subscriber has demand.
-  func deliver(_ note: Notification) {}
-}
-
-private final class NotificationSubscription<Downstream: Subscriber>: NotificationConduit, Subscription,
-  CustomStringConvertible,
-  CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+/// One subscriber's observer: it delivers the notifications the subscriber has demand for.
+private final class NotificationSubscription<Downstream: Subscriber>: DemandGatedSubscription<Downstream>,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where Downstream.Input == Notification, Downstream.Failure == Never {
-  private struct State {
+  private struct Observation {
     var center: NotificationCenter?
     var observer: (any NSObjectProtocol)?
-    var downstream: Downstream?
-    var demand = Subscribers.Demand.none
   }
 
   private let name: Notification.Name
   private let object: AnyObject?
-  private let state: LockedState<State>
+  // Guarded by its own mutex (`LockedState`).
+  private let observation: LockedState<Observation>
 
   init(center: NotificationCenter, name: Notification.Name, object: AnyObject?, downstream: Downstream) {
     self.name = name
     self.object = object
-    state = .make(State(center: center, downstream: downstream))
-    super.init()
-    weak let conduit: NotificationConduit? = self
+    observation = .make(Observation(center: center))
+    super.init(downstream: downstream)
+    weak let conduit: DemandGatedConduit<Notification>? = self
     let observer = center.addObserver(forName: name, object: object, queue: nil) { note in
       conduit?.deliver(note)
     }
-    state.withLock { $0.observer = observer }
+    observation.withLock { $0.observer = observer }
   }
 
   var description: String { "NotificationCenter Observer" }
   var playgroundDescription: Any { description }
   var customMirror: Mirror {
-    let (center, demand) = state.withLock { ($0.center, $0.demand) }
+    let center = observation.withLock { $0.center }
     let children: [Mirror.Child] = [
       ("center", center as Any), ("name", name as Any), ("object", object as Any), ("demand", demand as Any),
     ]
     return Mirror(self, children: children)
   }
 
-  override func deliver(_ note: Notification) {
-    let downstream: Downstream? = state.withLock { state in
-      guard state.demand > 0 else { return nil }
-      state.demand -= 1
-      return state.downstream
-    }
-    guard let downstream else { return }
-    let more = downstream.receive(note)
-    if more != .none { state.withLock { $0.demand += more } }
-  }
-
-  func request(_ demand: Subscribers.Demand) {
-    guard demand != .none else { return }
-    state.withLock { state in
-      if state.downstream != nil { state.demand += demand }
-    }
-  }
-
-  func cancel() {
-    let (center, observer) = state.withLock { state in
-      defer {
-        state.center = nil
-        state.observer = nil
-        state.downstream = nil
-      }
-      return (state.center, state.observer)
+  override func cancel() {
+    super.cancel()
+    let (center, observer) = observation.withLock { observation in
+      defer { observation = Observation() }
+      return (observation.center, observation.observer)
     }
     if let center, let observer { center.removeObserver(observer) }
   }

@@ -1,9 +1,9 @@
 extension Scheduler {
   /// A connectable publisher of this scheduler's time every `interval`, once connected.
   ///
-  /// Reactive's stand-in for Foundation's `Timer.publish(every:on:in:)`, which needs a run loop the app
-  /// does not run: it works on any scheduler, `DispatchQueue.main` in production and a `TestScheduler`
-  /// in tests. Call `autoconnect()` to start it with the first subscriber.
+  /// Reactive's addition beside Foundation's `Timer.publish(every:on:in:)`, which needs a run loop that
+  /// runs: it works on any scheduler, `DispatchQueue.main` in production and a `TestScheduler` in
+  /// tests. Call `autoconnect()` to start it with the first subscriber.
   public func timerPublisher(
     every interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride? = nil,
     options: SchedulerOptions? = nil
@@ -35,7 +35,7 @@ extension Publishers {
     public final let options: Context.SchedulerOptions?
 
     private struct State {
-      var subscriptions: [TimerConduit<Context.SchedulerTimeType>] = []
+      var subscriptions: [DemandGatedConduit<Context.SchedulerTimeType>] = []
       var connection: AnyCancellable?
     }
 
@@ -85,12 +85,12 @@ extension Publishers {
     private func tick() {
       let now = scheduler.now
       for subscription in state.withLock({ $0.subscriptions }) {
-        subscription.tick(now)
+        subscription.deliver(now)
       }
     }
 
     /// Forgets a cancelled subscription.
-    fileprivate func remove(_ subscription: TimerConduit<Context.SchedulerTimeType>) {
+    fileprivate func remove(_ subscription: DemandGatedConduit<Context.SchedulerTimeType>) {
       state.withLock { state in
         state.subscriptions.removeAll { $0 === subscription }
       }
@@ -98,58 +98,28 @@ extension Publishers {
   }
 }
 
-/// One subscriber's share of a ``Publishers/Timer``'s ticks, whatever the subscriber's type.
-private class TimerConduit<Time>: @unchecked Sendable {
-  /// Delivers the tick at `time` if the subscriber has demand.
-  func tick(_ time: Time) {}
-}
-
-private final class TimerSubscription<Context: Scheduler, Downstream: Subscriber>: TimerConduit<
-  Context.SchedulerTimeType
->, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
-@unchecked Sendable
+/// One subscriber's share of a ``Publishers/Timer``'s ticks: those it has demand for.
+private final class TimerSubscription<Context: Scheduler, Downstream: Subscriber>: DemandGatedSubscription<
+  Downstream
+>, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where Downstream.Input == Context.SchedulerTimeType, Downstream.Failure == Never {
-  private struct State {
-    var parent: Publishers.Timer<Context>?
-    var downstream: Downstream?
-    var demand = Subscribers.Demand.none
-  }
-
-  private let state: LockedState<State>
+  // Guarded by its own mutex (`LockedState`); `nil` once cancelled.
+  private let parent: LockedState<Publishers.Timer<Context>?>
 
   init(parent: Publishers.Timer<Context>, downstream: Downstream) {
-    state = .make(State(parent: parent, downstream: downstream))
+    self.parent = .make(parent)
+    super.init(downstream: downstream)
   }
 
   var description: String { "Timer" }
   var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
   var playgroundDescription: Any { description }
 
-  override func tick(_ time: Context.SchedulerTimeType) {
-    let downstream: Downstream? = state.withLock { state in
-      guard state.demand > 0 else { return nil }
-      state.demand -= 1
-      return state.downstream
-    }
-    guard let downstream else { return }
-    let more = downstream.receive(time)
-    if more != .none { state.withLock { $0.demand += more } }
-  }
-
-  func request(_ demand: Subscribers.Demand) {
-    guard demand != .none else { return }
-    state.withLock { state in
-      if state.downstream != nil { state.demand += demand }
-    }
-  }
-
-  func cancel() {
-    let parent = state.withLock { state in
-      defer {
-        state.parent = nil
-        state.downstream = nil
-      }
-      return state.parent
+  override func cancel() {
+    super.cancel()
+    let parent = self.parent.withLock { parent in
+      defer { parent = nil }
+      return parent
     }
     parent?.remove(self)
   }
