@@ -55,12 +55,15 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancellable, @un
     }
   }
 
+  /// Sends `input` into the subject; as in Combine, nothing reaches it before the subscription.
   func receive(_ input: Input) -> Subscribers.Demand {
-    lock.withLock { subject }?.send(input)
+    lock.withLock { subscription == nil ? nil : subject }?.send(input)
     return .none
   }
 
+  /// Ends the subject; as in Combine, a completion before the subscription is ignored.
   func receive(completion: Subscribers.Completion<Failure>) {
+    guard lock.withLock({ subscription != nil }) else { return }
     let (target, upstream) = detach()
     target?.send(completion: completion)
     withExtendedLifetime(upstream) {}

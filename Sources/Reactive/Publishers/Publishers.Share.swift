@@ -3,8 +3,10 @@ extension Publisher {
   ///
   /// The first subscriber subscribes to this publisher; later ones join the same stream and see only
   /// what it delivers after they joined; when all have cancelled the subscription is cancelled too.
-  /// Subscribers that join after completion receive only the completion. It is Combine's multicast
-  /// through a `PassthroughSubject` with `autoconnect()`; a `class`, so copies share one stream.
+  /// Subscribers that join after completion receive only the completion, and a value or completion
+  /// the upstream sends before its subscription reaches no one. It is Combine's multicast through a
+  /// `PassthroughSubject` with `autoconnect()`, and a subscriber is handed the multicast's
+  /// subscription ("Multicast"); a `class`, so copies share one stream.
   public func share() -> Publishers.Share<Self> {
     Publishers.Share(upstream: self)
   }
