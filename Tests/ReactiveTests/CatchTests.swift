@@ -43,16 +43,77 @@ import Testing
     #expect(recorder.events == [.subscription, .completion(.failure(.other))])
   }
 
-  @Test func cancelReachesWhicheverPublisherIsCurrent() {
+  // OpenCombine's CatchTests.testCatchCancellationAfterRecovering.
+  @Test func cancelReachesTheNewPublisherWhichStillHandsOnValuesButNoCompletion() throws {
     let upstream = ManualPublisher<Int, TestError>()
     let fallback = ManualPublisher<Int, Never>()
-    let recorder = Recorder<Int, Never>()
-    upstream.catch { _ in fallback }.subscribe(recorder)
+    let keeper = DemandKeeper<Int, Never>(request: .none, extra: .max(3))
+    upstream.catch { _ in fallback }.subscribe(keeper)
     upstream.send(completion: .failure(.boom))
-    recorder.cancel()
-    fallback.send(5)
-    #expect(fallback.subscription.calls == [.request(.unlimited), .cancel])
-    #expect(recorder.events == [.subscription])
+    try #require(keeper.subscription).cancel()
+    #expect(fallback.send(1) == .max(3))
+    fallback.send(completion: .finished)
+    #expect(keeper.events == [.subscription, .value(1)])
+    #expect(upstream.subscription.calls == [])
+    #expect(fallback.subscription.calls == [.cancel])
+    let extra = RecordingSubscription()
+    fallback.send(subscription: extra)
+    #expect(extra.calls == [.cancel])
+  }
+
+  // OpenCombine's CatchTests.testCatchCancellationBeforeRecovering.
+  @Test func aCancelledCatchHandsOnValuesWithTheDownstreamsDemandAndCallsNoHandler() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let handled = Locked(false)
+    let keeper = DemandKeeper<Int, TestError>(request: .max(1), extra: .max(3))
+    upstream.catch { _ in
+      handled.withLock { $0 = true }
+      return Just(0).setFailureType(to: TestError.self)
+    }.subscribe(keeper)
+    let subscription = try #require(keeper.subscription)
+    subscription.cancel()
+    subscription.request(.max(199))
+    #expect(upstream.send(1) == .max(3))
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.subscription.calls == [.request(.max(1)), .cancel])
+    #expect(keeper.events == [.subscription, .value(1)])
+    #expect(!handled.value)
+  }
+
+  // OpenCombine's CatchTests.testCatchPreservesDemand.
+  @Test func eachValueReturnsTheDownstreamsDemandAndTheNewPublisherIsAskedForWhatIsLeft() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let fallback = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .max(12), extra: .max(3))
+    upstream.catch { _ in fallback }.subscribe(keeper)
+    try #require(keeper.subscription).request(.max(5))
+    #expect(upstream.subscription.calls == [.request(.max(12)), .request(.max(5))])
+    for value in 1...8 { #expect(upstream.send(value) == .max(3)) }
+    upstream.send(completion: .failure(.boom))
+    #expect(keeper.events == [.subscription] + (1...8).map { .value($0) })
+    #expect(fallback.subscription.calls == [.request(.max(33))])
+  }
+
+  // OpenCombine's CatchTests.testCatchRequestPendingPost and testCatchCancelPendingPost.
+  @Test func whileTheNewSubscriptionIsToComeARequestAddsToItsDemandAndACancelDoesNothing() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let fallback = HandDrivenPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .max(3))
+    upstream.catch { _ in fallback }.subscribe(keeper)
+    upstream.send(1)
+    upstream.send(completion: .failure(.boom))
+    try #require(keeper.subscription).request(.max(10))
+    #expect(fallback.giveSubscription().calls == [.request(.max(12))])
+
+    let other = ManualPublisher<Int, TestError>()
+    let pending = HandDrivenPublisher<Int, TestError>()
+    let cancelling = DemandKeeper<Int, TestError>(request: .max(3))
+    other.catch { _ in pending }.subscribe(cancelling)
+    other.send(completion: .failure(.boom))
+    try #require(cancelling.subscription).cancel()
+    #expect(pending.giveSubscription().calls == [.request(.max(3))])
+    pending.send(completion: .finished)
+    #expect(cancelling.events == [.subscription, .completion(.finished)])
   }
 
   @Test func ignoresTheOldUpstreamOnceRecovering() {
@@ -67,17 +128,25 @@ import Testing
     #expect(recorder.events == [.subscription, .value(2)])
   }
 
+  // OpenCombine's CatchTests.testCatchReflection.
   @Test func describesItselfAsCombineDoes() {
-    #expect(
-      reflection(of: PassthroughSubject<Int, TestError>().catch { _ in Just(0) }).description == "Catch")
+    let described = reflection(of: PassthroughSubject<Int, TestError>().catch { _ in Just(0) })
+    #expect(described.description == "Catch")
+    #expect(described.playground == "Catch")
+    #expect(described.children == ["downstream", "demand"])
   }
 
   @Test func letsTheDownstreamAndTheHandlerGoWhenTheStreamEnds() {
-    for ending in [StreamEnding.cancel, .finish, .fail] {
+    for ending in [StreamEnding.finish, .fail] {
       let released = releaseCheck(ending) { upstream, token in
         upstream.catch { _ in withExtendedLifetime(token) { Just(0).setFailureType(to: TestError.self) } }
       }
       #expect(released.downstream && released.captured, "\(ending)")
     }
+    // A cancel lets the handler go and keeps the downstream, for the values Combine still hands it.
+    let cancelled = releaseCheck(.cancel) { upstream, token in
+      upstream.catch { _ in withExtendedLifetime(token) { Just(0).setFailureType(to: TestError.self) } }
+    }
+    #expect(cancelled.captured && !cancelled.downstream)
   }
 }

@@ -199,3 +199,40 @@ extension Publisher where Failure == any Error {
     mapError { ($0 as? TestError) ?? .other }
   }
 }
+
+/// A subscriber that records its whole history, asks for `request` when subscribed (nothing when
+/// `.none`) and answers each value with `extra`, and keeps the subscription it was given even after
+/// cancelling it, so that a test can go on calling into it.
+final class DemandKeeper<Input: Equatable, Failure: Error & Equatable>: Subscriber, @unchecked Sendable {
+  private let initial: Subscribers.Demand
+  private let extra: Subscribers.Demand
+  private let state = Locked<(events: [Event<Input, Failure>], subscription: (any Subscription)?)>(([], nil))
+
+  init(request: Subscribers.Demand = .unlimited, extra: Subscribers.Demand = .none) {
+    initial = request
+    self.extra = extra
+  }
+
+  /// Everything received so far, in order.
+  var events: [Event<Input, Failure>] { state.value.events }
+
+  /// The subscription received.
+  var subscription: (any Subscription)? { state.value.subscription }
+
+  func receive(subscription: any Subscription) {
+    state.withLock {
+      $0.events.append(.subscription)
+      $0.subscription = subscription
+    }
+    if initial != .none { subscription.request(initial) }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    state.withLock { $0.events.append(.value(input)) }
+    return extra
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    state.withLock { $0.events.append(.completion(completion)) }
+  }
+}

@@ -65,6 +65,8 @@ import Testing
     #expect(upstream.subscription.calls == [.request(.max(12)), .request(.max(5))])
   }
 
+  // OpenCombine's CatchTests.testTryCatchCancellationAfterRecovering: values the cancelled publisher
+  // still sends reach the downstream; its completion does not.
   @Test func cancelReachesWhicheverPublisherIsCurrent() {
     let upstream = ManualPublisher<Int, TestError>()
     let fallback = ManualPublisher<Int, Never>()
@@ -73,23 +75,30 @@ import Testing
     upstream.send(completion: .failure(.boom))
     recorder.cancel()
     fallback.send(5)
+    fallback.send(completion: .finished)
     #expect(fallback.subscription.calls == [.request(.unlimited), .cancel])
     #expect(upstream.subscription.calls == [.request(.unlimited)])
-    #expect(recorder.events == [.subscription])
+    #expect(recorder.events == [.subscription, .value(5)])
   }
 
   @Test func describesItselfAsCombineDoes() {
     let reflected = reflection(of: PassthroughSubject<Int, TestError>().tryCatch { _ in Just(0) })
     #expect(reflected.description == "TryCatch")
     #expect(reflected.playground == "TryCatch")
+    #expect(reflected.children == ["downstream", "demand"])
   }
 
   @Test func letsTheDownstreamAndTheHandlerGoWhenTheStreamEnds() {
-    for ending in [StreamEnding.cancel, .finish, .fail] {
+    for ending in [StreamEnding.finish, .fail] {
       let released = releaseCheck(ending) { upstream, token in
         upstream.tryCatch { _ in withExtendedLifetime(token) { Just(0) } }.asTestError()
       }
       #expect(released.downstream && released.captured, "\(ending)")
     }
+    // A cancel lets the handler go and keeps the downstream, for the values Combine still hands it.
+    let cancelled = releaseCheck(.cancel) { upstream, token in
+      upstream.tryCatch { _ in withExtendedLifetime(token) { Just(0) } }.asTestError()
+    }
+    #expect(cancelled.captured && !cancelled.downstream)
   }
 }

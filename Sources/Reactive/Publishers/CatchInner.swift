@@ -3,8 +3,14 @@
 /// with its values and completion.
 ///
 /// Demand the downstream requested and did not receive carries over to the new publisher, which is
-/// asked for it all as soon as its subscription arrives. A handler that fails (`tryCatch`'s throws)
-/// ends the stream with its error. The downstream and the handler are let go when the stream ends.
+/// asked for it all as soon as its subscription arrives; each value returns the downstream's demand. A
+/// handler that fails (`tryCatch`'s throws) ends the stream with its error. The downstream and the
+/// handler are let go when the stream completes.
+///
+/// A cancel is Combine's: it cancels the current subscription, and afterwards requests go nowhere,
+/// completions are dropped and a failure calls no handler, but values the cancelled publisher still
+/// sends reach the downstream, which is kept for them. A cancel while the new publisher's subscription
+/// is still to come cancels nothing: that publisher is asked for the demand and its events pass.
 final class CatchInner<Input, UpstreamFailure: Error, NewPublisher: Publisher, Downstream: Subscriber>:
   Subscriber, Subscription, CombineReflecting, @unchecked Sendable
 where Downstream.Input == Input, NewPublisher.Output == Input {
@@ -26,6 +32,8 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
     var handler: Handler?
     /// Requested by the downstream and not yet delivered.
     var demand = Subscribers.Demand.none
+    /// Cancelled by the downstream, which is still handed values as Combine's is.
+    var cancelled = false
 
     var current: (any Subscription)? {
       switch phase {
@@ -46,6 +54,10 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
   }
 
   let combineName: String
+  var reflectedChildren: [Mirror.Child] {
+    let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
+    return [("downstream", downstream as Any), ("demand", demand)]
+  }
   private let mapFailure: (NewPublisher.Failure) -> Downstream.Failure
   private let state: LockedState<State>
 
@@ -79,7 +91,7 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let next: (downstream: Downstream?, handler: Handler?) = state.withLock { state in
-      guard case .upstream = state.phase else { return (nil, nil) }
+      guard case .upstream = state.phase, !state.cancelled else { return (nil, nil) }
       switch completion {
       case .finished:
         return (state.end(), nil)
@@ -104,6 +116,7 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
   func request(_ demand: Subscribers.Demand) {
     guard demand != .none else { return }
     state.withLock { state -> (any Subscription)? in
+      guard !state.cancelled else { return nil }
       switch state.phase {
       case .upstream, .recovering:
         // Counted even before the new publisher's subscription arrives, which then requests it all.
@@ -117,8 +130,17 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
 
   func cancel() {
     state.withLock { state -> (any Subscription)? in
-      defer { _ = state.end() }
-      return state.current
+      switch state.phase {
+      case .recovering(nil), .ended:
+        return nil
+      case .awaitingSubscription:
+        _ = state.end()
+        return nil
+      case .upstream(let subscription), .recovering(.some(let subscription)):
+        state.cancelled = true
+        state.handler = nil
+        return subscription
+      }
     }?.cancel()
   }
 
@@ -154,7 +176,7 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
 
   fileprivate func recoveryReceive(completion: Subscribers.Completion<NewPublisher.Failure>) {
     let downstream: Downstream? = state.withLock { state in
-      guard case .recovering(.some) = state.phase else { return nil }
+      guard case .recovering(.some) = state.phase, !state.cancelled else { return nil }
       return state.end()
     }
     switch completion {
