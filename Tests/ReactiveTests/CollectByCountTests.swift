@@ -41,22 +41,80 @@ import Testing
     #expect(recorder.events == [.subscription, .value([1, 2]), .completion(.finished)])
   }
 
-  @Test func ignoresEverythingAfterCompletion() {
+  // OpenCombine's CollectByCountTests.testBasicBehavior.
+  @Test func asksForCountValuesAnArrayAndAFullArrayReturnsTheDownstreamsDemandInValues() throws {
     let upstream = ManualPublisher<Int, TestError>()
-    let recorder = Recorder<[Int], TestError>()
-    upstream.collect(1).subscribe(recorder)
+    let keeper = DemandKeeper<[Int], TestError>(request: .max(2), extra: .max(3))
+    upstream.collect(4).subscribe(keeper)
+    #expect(upstream.subscription.calls == [.request(.max(8))])
+    #expect((1...3).map { upstream.send($0) } == [.none, .none, .none])
+    #expect(upstream.send(4) == .max(12))
+    #expect((5...7).map { upstream.send($0) } == [.none, .none, .none])
+    #expect(upstream.send(8) == .max(12))
+    upstream.send(9)
     upstream.send(completion: .finished)
+    #expect(
+      keeper.events == [
+        .subscription, .value([1, 2, 3, 4]), .value([5, 6, 7, 8]), .value([9]), .completion(.finished),
+      ])
+    #expect(upstream.subscription.calls == [.request(.max(8))])
+  }
+
+  // OpenCombine's CollectByCountTests.testFinishWithEmptyBuffer and testFailureWithNonEmptyBuffer.
+  @Test func passesEveryCompletionOnAndDropsValuesAfterOne() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<[Int], TestError>(extra: .max(3))
+    upstream.collect(4).subscribe(keeper)
     upstream.send(1)
-    #expect(recorder.events == [.subscription, .completion(.finished)])
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .failure(.boom))
+    #expect((5...8).map { upstream.send($0) } == [.none, .none, .none, .none])
+    try #require(keeper.subscription).request(.max(2))
+    #expect(keeper.events == [.subscription, .completion(.failure(.boom)), .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
   }
 
+  // OpenCombine's CollectByCountTests.testCancelThenFinish and testCancelAlreadyCancelled.
+  @Test func aCancelDropsWhatWasCollectedAndACompletionStillPasses() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<[Int], TestError>(extra: .max(3))
+    upstream.collect(4).subscribe(keeper)
+    upstream.send(1)
+    let subscription = try #require(keeper.subscription)
+    subscription.cancel()
+    let second = RecordingSubscription()
+    upstream.send(subscription: second)
+    subscription.request(.max(2))
+    subscription.cancel()
+    upstream.send(completion: .finished)
+    #expect(keeper.events == [.subscription, .completion(.finished)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(second.calls == [.cancel])
+  }
+
+  // OpenCombine's CollectByCountTests.testCollectByCountReceiveValueBeforeSubscription and
+  // testCollectByCountReceiveCompletionBeforeSubscription.
+  @Test func aValueBeforeTheSubscriptionIsDroppedAndACompletionPasses() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let keeper = DemandKeeper<[Int], TestError>(extra: .max(42))
+    upstream.collect(1).subscribe(keeper)
+    #expect(upstream.send(42) == .none)
+    upstream.send(completion: .finished)
+    #expect(keeper.events == [.completion(.finished)])
+  }
+
+  // OpenCombine's CollectByCountTests.testCollectByCountReflection.
   @Test func describesItselfAsCombineDoes() {
-    #expect(reflection(of: PassthroughSubject<Int, Never>().collect(2)).description == "CollectByCount")
+    let described = reflection(of: PassthroughSubject<Int, Never>().collect(53))
+    #expect(described.description == "CollectByCount")
+    #expect(described.playground == "CollectByCount")
+    #expect(described.children == ["downstream", "upstreamSubscription", "buffer", "count"])
   }
 
-  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
+  // OpenCombine's CollectByCountTests.testCollectByCountLifecycle: Combine's keeps its downstream.
+  @Test func keepsTheDownstreamAsCombinesDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      #expect(releaseCheck(ending) { upstream, _ in upstream.collect(3) }.downstream, "\(ending)")
+      #expect(!releaseCheck(ending) { upstream, _ in upstream.collect(3) }.downstream, "\(ending)")
     }
   }
 }

@@ -39,6 +39,9 @@ extension Publishers {
 extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}
 
 extension Publishers.CollectByCount {
+  /// As Combine's: it keeps its downstream for good, passes on every completion (one before the
+  /// subscription, after another or after a cancel too), and drops values while it holds no
+  /// subscription (before it, after a completion or a cancel, which also drops what was collected).
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
   where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
@@ -46,75 +49,86 @@ extension Publishers.CollectByCount {
     typealias Failure = Upstream.Failure
 
     private struct State {
-      var status = SubscriptionStatus.awaiting
-      var downstream: Downstream?
+      var subscription: (any Subscription)?
+      /// Whether a subscription was ever taken: a later one is cancelled.
+      var subscribed = false
       var buffer: [Input] = []
     }
 
-    private let state: LockedState<State>
+    private let downstream: Downstream
+    // Guarded by its own mutex (`LockedState`).
+    private let state = LockedState.make(State())
     private let count: Int
 
     init(downstream: Downstream, count: Int) {
-      state = .make(State(downstream: downstream))
+      self.downstream = downstream
       self.count = count
     }
 
     var description: String { "CollectByCount" }
-    var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+    var customMirror: Mirror {
+      let (subscription, buffer) = state.withLock { ($0.subscription, $0.buffer) }
+      let children: [Mirror.Child] = [
+        ("downstream", downstream), ("upstreamSubscription", subscription as Any), ("buffer", buffer),
+        ("count", count),
+      ]
+      return Mirror(self, children: children)
+    }
     var playgroundDescription: Any { description }
 
     func receive(subscription: any Subscription) {
-      let downstream: Downstream? = state.withLock { state in
-        state.status.accept(subscription) ? state.downstream : nil
+      let accepted = state.withLock { state in
+        guard !state.subscribed else { return false }
+        state.subscribed = true
+        state.subscription = subscription
+        return true
       }
-      guard let downstream else {
+      guard accepted else {
         subscription.cancel()
         return
       }
       downstream.receive(subscription: self)
     }
 
+    /// Returns `.none` until an array is full, then the downstream's demand for arrays in values.
     func receive(_ input: Input) -> Subscribers.Demand {
-      let full: (Downstream, [Input])? = state.withLock { state in
-        guard state.status.subscription != nil, let downstream = state.downstream else { return nil }
+      let full: [Input]? = state.withLock { state in
+        guard state.subscription != nil else { return nil }
         state.buffer.append(input)
         guard state.buffer.count == count else { return nil }
         defer { state.buffer = [] }
-        return (downstream, state.buffer)
+        return state.buffer
       }
-      guard let (downstream, values) = full else { return .none }
-      return downstream.receive(values) * count
+      guard let full else { return .none }
+      return downstream.receive(full) * count
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let ended: (Downstream, [Input])? = state.withLock { state in
-        guard state.status.subscription != nil, let downstream = state.downstream else { return nil }
+      let rest: [Input] = state.withLock { state in
         defer {
-          state.status = .terminal
-          state.downstream = nil
+          state.subscription = nil
           state.buffer = []
         }
-        return (downstream, state.buffer)
+        return state.buffer
       }
-      guard let (downstream, rest) = ended else { return }
       if case .finished = completion, !rest.isEmpty { _ = downstream.receive(rest) }
       downstream.receive(completion: completion)
     }
 
+    /// Asks upstream for `count` values per array requested.
     func request(_ demand: Subscribers.Demand) {
       guard demand != .none else { return }
-      state.withLock { $0.status.subscription }?.request(demand * count)
+      state.withLock { $0.subscription }?.request(demand * count)
     }
 
     func cancel() {
-      let upstream = state.withLock { state in
+      state.withLock { state in
         defer {
-          state.downstream = nil
+          state.subscription = nil
           state.buffer = []
         }
-        return state.status.terminate()
-      }
-      upstream?.cancel()
+        return state.subscription
+      }?.cancel()
     }
   }
 }
