@@ -53,6 +53,61 @@ import Testing
     #expect(recorder.events == [.subscription])
   }
 
+  // OpenCombine's SubscribeOnTests.testSynchronouslySendsEventsDownstream.
+  @Test func aValueReturnsTheDownstreamsDemandAndNothingPassesAfterTheCompletion() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .max(100), extra: .max(12))
+    upstream.subscribe(on: scheduler).subscribe(keeper)
+    scheduler.advance()
+    #expect(upstream.subscription.calls == [.request(.max(100))])
+    #expect(upstream.send(1) == .max(12))
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.send(-1) == .none)
+    #expect(keeper.events == [.subscription, .value(1), .completion(.finished)])
+    #expect(scheduler.scheduledCount == 0)
+  }
+
+  // OpenCombine's SubscribeOnTests.testAsynchronouslySendsEventsUpstream and
+  // testCancelImmediatelyAfterRequest.
+  @Test func everyRequestIsScheduledAndMadeInOrderEvenJustBeforeACancel() throws {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .none)
+    upstream.subscribe(on: scheduler).subscribe(keeper)
+    scheduler.advance()
+    let subscription = try #require(keeper.subscription)
+    subscription.request(.max(17))
+    subscription.request(.unlimited)
+    subscription.request(.none)
+    subscription.cancel()
+    #expect(upstream.subscription.calls == [])
+    #expect(scheduler.scheduledCount == 4)
+    scheduler.advance()
+    #expect(
+      upstream.subscription.calls == [.request(.max(17)), .request(.unlimited), .request(.none), .cancel])
+  }
+
+  // OpenCombine's SubscribeOnTests.testCancelAlreadyCancelled.
+  @Test func afterACancelNothingIsScheduledOrPassed() throws {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .none, extra: .max(42))
+    upstream.subscribe(on: scheduler).subscribe(keeper)
+    scheduler.advance()
+    let subscription = try #require(keeper.subscription)
+    subscription.cancel()
+    #expect(upstream.send(1000) == .none)
+    upstream.send(completion: .failure(.boom))
+    scheduler.advance()
+    subscription.request(.max(20000))
+    subscription.cancel()
+    #expect(scheduler.scheduledCount == 0)
+    #expect(keeper.events == [.subscription])
+    #expect(upstream.subscription.calls == [.cancel])
+  }
+
   @Test(.tags(.realClock)) func subscribesOnARealQueue() {
     let queue = DispatchQueue(label: "SubscribeOnTests.real")
     let key = DispatchSpecificKey<Int>()

@@ -55,8 +55,19 @@ extension Publishers.SubscribeOn {
 
     override var description: String { "SubscribeOn" }
 
+    /// Schedules the request, whatever the demand, as Combine does; the upstream is the one it had
+    /// when asked, so a request made just before a cancel still reaches it first. After a cancel or a
+    /// completion nothing is scheduled, and a request whose subscriber has been let go is not made.
     override func request(_ demand: Subscribers.Demand) {
-      scheduler.schedule(options: options) { super.request(demand) }
+      let upstream: (any Subscription)? = phase.withLock { phase in
+        guard case .subscribed(_, _, let upstream, _) = phase else { return nil }
+        return upstream
+      }
+      guard let upstream else { return }
+      scheduler.schedule(options: options) { [weak self] in
+        guard self != nil else { return }
+        upstream.request(demand)
+      }
     }
 
     /// Stops delivery at once; the upstream is cancelled on the scheduler.
