@@ -43,6 +43,28 @@ import Testing
     #expect(upstream.subscription.calls == [.request(.max(1)), .request(.max(2))])
   }
 
+  // OpenCombine's DelayTests.testRequest and testBasicBehavior: every request reaches upstream at
+  // once as it was made, .none included; a value returns .none and its downstream's demand is
+  // requested once it is delivered.
+  @Test func everyRequestIsPassedOnAsMadeAndADeliveredValuesDemandIsRequested() throws {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .none, extra: .max(12))
+    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(keeper)
+    let subscription = try #require(keeper.subscription)
+    subscription.request(.max(10))
+    subscription.request(.max(4))
+    subscription.request(.none)
+    #expect(upstream.send(2000) == .none)
+    #expect(upstream.subscription.calls == [.request(.max(10)), .request(.max(4)), .request(.none)])
+    scheduler.advance(by: .seconds(1))
+    #expect(keeper.events == [.subscription, .value(2000)])
+    #expect(
+      upstream.subscription.calls == [
+        .request(.max(10)), .request(.max(4)), .request(.none), .request(.max(12)),
+      ])
+  }
+
   @Test func cancellingDropsWhatIsOnItsWay() {
     let scheduler = DispatchQueue.test
     let upstream = ManualPublisher<Int, TestError>()

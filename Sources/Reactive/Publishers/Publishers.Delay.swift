@@ -170,7 +170,6 @@ extension Publishers {
 
     @inlinable
     func request(_ demand: Subscribers.Demand) {
-      guard demand != .none else { return }
       state.withLock { $0.status.subscription }?.request(demand)
     }
 
