@@ -22,6 +22,31 @@ import Testing
     #expect(calls == 0)
   }
 
+  // OpenCombine's JustTests.testTryMinOperatorSpecialization and testTryMaxOperatorSpecialization:
+  // Combine calls the comparator once, with the value twice, and publishes its answer.
+  @Test func tryMinAndTryMaxPublishTheComparatorsAnswerForTheValueAgainstItself() {
+    var calls = 0
+    let same: (Int, Int) -> Bool = {
+      calls += 1
+      return $0 == $1
+    }
+    let different: (Int, Int) -> Bool = {
+      calls += 1
+      return $0 != $1
+    }
+    let throwing: (Int, Int) throws -> Bool = { _, _ in
+      calls += 1
+      throw TestError.boom
+    }
+    let least: Result<Bool, any Error>.Publisher = Just(1).tryMin(by: same)
+    let greatest: Result<Bool, any Error>.Publisher = Just(1).tryMax(by: different)
+    #expect((try? least.result.get()) == true)
+    #expect((try? greatest.result.get()) == false)
+    #expect(throws: TestError.boom) { try Just(1).tryMin(by: throwing).result.get() }
+    #expect(throws: TestError.boom) { try Just(1).tryMax(by: throwing).result.get() }
+    #expect(calls == 4)
+  }
+
   @Test func containsAndAllSatisfyAnswerWithAJustOfBool() {
     let hasTwelve: Just<Bool> = Just(10).contains(12)
     let hasTen: Just<Bool> = Just(10).contains(10)

@@ -28,6 +28,22 @@ extension Just {
   /// The value itself; `predicate` is not called.
   public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Just<Output> { self }
 
+  /// What `areInIncreasingOrder` answers for the value against itself, or the error it throws: as in
+  /// Combine, the comparator is called once, and its answer is the output, not the value.
+  public func tryMin(
+    by areInIncreasingOrder: (Output, Output) throws -> Bool
+  ) -> Result<Bool, any Error>.Publisher {
+    Result<Bool, any Error>.Publisher(Result { try areInIncreasingOrder(output, output) })
+  }
+
+  /// What `areInIncreasingOrder` answers for the value against itself, or the error it throws: as in
+  /// Combine, the comparator is called once, and its answer is the output, not the value.
+  public func tryMax(
+    by areInIncreasingOrder: (Output, Output) throws -> Bool
+  ) -> Result<Bool, any Error>.Publisher {
+    Result<Bool, any Error>.Publisher(Result { try areInIncreasingOrder(output, output) })
+  }
+
   /// The value, or the error `predicate` throws when given the value twice.
   public func tryRemoveDuplicates(
     by predicate: (Output, Output) throws -> Bool

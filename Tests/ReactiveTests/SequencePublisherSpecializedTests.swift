@@ -1,0 +1,140 @@
+import Reactive
+import Testing
+
+/// Combine's overloads for `Publishers.Sequence`, from OpenCombine's SequenceTests ("Operator
+/// specializations for Sequence"); each test pins the result type as Combine's code would name it.
+@Suite struct SequencePublisherSpecializedTests {
+
+  private func boom(_ value: Int) throws -> Bool { throw TestError.boom }
+
+  @Test func mapFilterCompactMapScanAndRemoveDuplicatesAreSequencesOfArrays() {
+    let doubled: Publishers.Sequence<[Int], Never> = (0..<5).publisher.map { $0 * 2 }
+    let thirds: Publishers.Sequence<[Int], Never> = (0..<10).publisher.filter { $0.isMultiple(of: 3) }
+    let named: Publishers.Sequence<[String], Never> = (40..<45).publisher.compactMap {
+      $0 == 42 ? nil : String($0)
+    }
+    let sums: Publishers.Sequence<[Int], Never> = (0..<5).publisher.scan(1, -)
+    let distinct: Publishers.Sequence<[Int], Never> = [0, 0, 1, 0, 1, 1, 2, 3, 3, 1].publisher
+      .removeDuplicates()
+    let filled: Publishers.Sequence<[Int], Never> = [1, nil, 3].publisher.replaceNil(with: 42)
+    #expect(doubled.sequence == [0, 2, 4, 6, 8])
+    #expect(thirds.sequence == [0, 3, 6, 9])
+    #expect(named.sequence == ["40", "41", "43", "44"])
+    #expect(sums.sequence == [1, 0, -2, -5, -9])
+    #expect(distinct.sequence == [0, 1, 0, 1, 2, 3, 1])
+    #expect(filled.sequence == [1, 42, 3])
+  }
+
+  @Test func theClosureRunsWhenTheOperatorIsAppliedNotOnSubscription() {
+    var calls = 0
+    let mapped = [1, 2, 3].publisher.map { value -> Int in
+      calls += 1
+      return value
+    }
+    #expect(calls == 3)
+    let recorder = Recorder<Int, Never>()
+    mapped.subscribe(recorder)
+    #expect(calls == 3)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .completion(.finished)])
+  }
+
+  @Test func dropAndPrefixKeepTheSequenceLazyWhereCombinesDo() {
+    let dropped: Publishers.Sequence<DropFirstSequence<Range<Int>>, Never> = (0..<4).publisher.dropFirst()
+    let droppedThree: Publishers.Sequence<DropFirstSequence<Range<Int>>, Never> = (0..<4).publisher
+      .dropFirst(3)
+    let dropWhile: Publishers.Sequence<DropWhileSequence<Range<Int>>, Never> = (0..<7).publisher.drop {
+      $0 < 5
+    }
+    let prefix: Publishers.Sequence<PrefixSequence<Range<Int>>, Never> = (0..<10).publisher.prefix(3)
+    let prefixWhile: Publishers.Sequence<[Int], Never> = (0..<10).publisher.prefix { $0 < 4 }
+    #expect(Array(dropped.sequence) == [1, 2, 3])
+    #expect(Array(droppedThree.sequence) == [3])
+    #expect(Array(dropWhile.sequence) == [5, 6])
+    #expect(Array(prefix.sequence) == [0, 1, 2])
+    #expect(prefixWhile.sequence == [0, 1, 2, 3])
+    #expect(Array([Int]().publisher.dropFirst(.max).sequence) == [])
+  }
+
+  @Test func minMaxFirstAndLastAreOptionalPublishers() {
+    let empty = [Int]().publisher
+    let values = [3, 4, 5, -1, 2].publisher
+    let least: Optional<Int>.Publisher = values.min()
+    let greatest: Optional<Int>.Publisher = values.max()
+    let leastBy: Optional<Int>.Publisher = values.min(by: >)
+    let greatestBy: Optional<Int>.Publisher = values.max(by: >)
+    #expect([least, greatest, leastBy, greatestBy].map(\.output) == [-1, 5, 5, -1])
+    #expect(empty.min().output == nil)
+    #expect(empty.max().output == nil)
+    let first: Optional<Int>.Publisher = values.first()
+    let last: Optional<Int>.Publisher = values.last()
+    let firstWhere: Optional<Int>.Publisher = (1..<9).publisher.first { $0.isMultiple(of: 4) }
+    let lastWhere: Optional<Int>.Publisher = (1..<9).publisher.last { $0.isMultiple(of: 4) }
+    #expect([first, last, firstWhere, lastWhere].map(\.output) == [3, 2, 4, 8])
+    #expect(empty.first().output == nil)
+    #expect(empty.last().output == nil)
+    #expect((1..<9).publisher.first { $0 > 20 }.output == nil)
+  }
+
+  @Test func outputAtAndInCountFromTheStart() {
+    let values = [1, 2, 3, 4, 5, 6, 7].publisher
+    let fourth: Optional<Int>.Publisher = values.output(at: 3)
+    let some: Publishers.Sequence<[Int], Never> = values.output(in: 1..<4)
+    #expect(fourth.output == 4)
+    #expect(values.output(at: 100).output == nil)
+    #expect(values.output(at: -1).output == nil)
+    #expect(some.sequence == [2, 3, 4])
+  }
+
+  @Test func countIsAJustForARandomAccessCollectionThatCannotFailAndAResultOtherwise() {
+    let count: Just<Int> = (0..<Int.max).publisher.count()
+    let none: Just<Int> = [Int]().publisher.count()
+    let failing: Result<Int, TestError>.Publisher = [1, 1, 1].publisher.setFailureType(to: TestError.self)
+      .count()
+    let lazy: Result<Int, Never>.Publisher = [1, 2, 3, 4, 5, 6].lazy.filter { $0.isMultiple(of: 2) }
+      .publisher.count()
+    #expect(count == Just(.max))
+    #expect(none == Just(0))
+    #expect(failing.result == .success(3))
+    #expect(lazy.result == .success(3))
+  }
+
+  @Test func reducingOperatorsAreResultPublishers() throws {
+    let all: Result<Bool, Never>.Publisher = [1, 1, -2, 3].publisher.allSatisfy { $0 > 0 }
+    let contains: Result<Bool, Never>.Publisher = (0...12).publisher.contains(12)
+    let containsWhere: Result<Bool, Never>.Publisher = (99..<200).publisher.contains { $0 < 100 }
+    let collected: Result<[Int], Never>.Publisher = (1..<5).publisher.collect()
+    let reduced: Result<Int, Never>.Publisher = (0..<5).publisher.reduce(10, +)
+    #expect(all.result == .success(false))
+    #expect(contains.result == .success(true))
+    #expect((0..<12).publisher.contains(12).result == .success(false))
+    #expect(containsWhere.result == .success(true))
+    #expect(collected.result == .success([1, 2, 3, 4]))
+    #expect(reduced.result == .success(20))
+    #expect([Int]().publisher.reduce(1, *).result == .success(1))
+  }
+
+  @Test func tryOperatorsAreResultPublishersOfTheirErrors() throws {
+    let all: Result<Bool, any Error>.Publisher = (1..<10).publisher.tryAllSatisfy { $0 > 0 }
+    let contains: Result<Bool, any Error>.Publisher = (0..<100).publisher.tryContains { $0 > 100 }
+    let reduced: Result<Int, any Error>.Publisher = (0..<5).publisher.tryReduce(10, +)
+    #expect(try all.result.get())
+    #expect(try !contains.result.get())
+    #expect(try reduced.result.get() == 20)
+    #expect(try [Int]().publisher.tryAllSatisfy(boom).result.get())
+    #expect(try ![Int]().publisher.tryContains(where: boom).result.get())
+    #expect(try [Int]().publisher.tryReduce(1) { _, _ in throw TestError.boom }.result.get() == 1)
+    #expect(throws: TestError.boom) { try (1..<10).publisher.tryAllSatisfy(boom).result.get() }
+    #expect(throws: TestError.boom) { try [2].publisher.tryContains(where: boom).result.get() }
+    #expect(throws: TestError.boom) {
+      try [1].publisher.tryReduce(2) { _, _ in throw TestError.boom }.result.get()
+    }
+  }
+
+  @Test func ignoreOutputIsEmptyAndSetFailureTypeKeepsTheSequence() {
+    let ignored: Empty<Int, Never> = (0..<10).publisher.ignoreOutput()
+    #expect(ignored.completeImmediately)
+    let failing: Publishers.Sequence<CollectionOfOne<Int>, TestError> = CollectionOfOne(42).publisher
+      .setFailureType(to: TestError.self)
+    #expect(failing.sequence.first == 42)
+  }
+}
