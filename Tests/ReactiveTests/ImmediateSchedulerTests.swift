@@ -17,6 +17,14 @@ import Testing
     #expect(log.value == ["now", "after now", "later", "after later", "repeating", "after repeating"])
   }
 
+  @Test func theRepeatingSchedulesCancellableIsTheEmptySubscription() {
+    let cancellable = ImmediateScheduler.shared.schedule(
+      after: ImmediateScheduler.shared.now, interval: .seconds(1)
+    ) {}
+    #expect(String(describing: cancellable) == "Empty")
+    #expect(cancellable is any Subscription)
+  }
+
   @Test func clockNeverMoves() {
     let scheduler = ImmediateScheduler.shared
     let start = scheduler.now

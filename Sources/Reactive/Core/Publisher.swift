@@ -29,8 +29,12 @@ extension Publisher {
   }
 }
 
-/// The subscriber behind ``Publisher/subscribe(_:)-8gqkq``: forwards everything into a subject.
-final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancellable, @unchecked Sendable {
+/// The subscriber behind ``Publisher/subscribe(_:)-8gqkq`` and `AnySubscriber(subject)`: forwards
+/// everything into a subject, and is itself the subscription the subject is handed ("Subject"), passing
+/// its requests and cancel to the upstream's, as Combine's is.
+final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+{
   typealias Input = Downstream.Output
   typealias Failure = Downstream.Failure
 
@@ -49,10 +53,26 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancellable, @un
       return subject
     }
     if let target {
-      target.send(subscription: subscription)
+      target.send(subscription: self)
     } else {
       subscription.cancel()
     }
+  }
+
+  var description: String { "Subject" }
+  var playgroundDescription: Any { description }
+  var customMirror: Mirror {
+    let (subject, subscription) = lock.withLock { (self.subject, self.subscription) }
+    let children: [Mirror.Child] = [
+      ("downstreamSubject", subject as Any), ("upstreamSubscription", subscription as Any),
+      ("subject", subject as Any),
+    ]
+    return Mirror(self, children: children)
+  }
+
+  /// Passes the subject's request to the upstream's subscription.
+  func request(_ demand: Subscribers.Demand) {
+    lock.withLock { subscription }?.request(demand)
   }
 
   /// Sends `input` into the subject; as in Combine, nothing reaches it before the subscription.

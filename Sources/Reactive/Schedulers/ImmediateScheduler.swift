@@ -94,12 +94,13 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     action()
   }
 
-  /// Runs `action` once, now; the returned cancellable has nothing left to cancel.
+  /// Runs `action` once, now; the returned cancellable has nothing left to cancel and, as Combine's,
+  /// is the empty subscription (described "Empty").
   public func schedule(
     after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
     options: SchedulerOptions?, _ action: @escaping () -> Void
   ) -> any Cancellable {
     action()
-    return AnyCancellable {}
+    return Subscriptions.empty
   }
 }

@@ -1,9 +1,12 @@
 /// A type-erased subscriber: forwards to a subscriber, a subject, or closures.
-public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+  CustomPlaygroundDisplayConvertible
+{
   private let receiveSubscriptionBody: (any Subscription) -> Void
   private let receiveValueBody: (Input) -> Subscribers.Demand
   private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
   private let describe: () -> String
+  private let reflect: () -> Mirror
   /// The identity of the wrapped subscriber, or a new one for closures.
   public let combineIdentifier: CombineIdentifier
 
@@ -17,19 +20,16 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     receiveValueBody = subscriber.receive(_:)
     receiveCompletionBody = subscriber.receive(completion:)
     describe = { String(describing: subscriber) }
+    reflect = { Mirror(reflecting: subscriber) }
     combineIdentifier = subscriber.combineIdentifier
   }
 
-  /// Wraps a subject: values and completion are sent into it; it requests unlimited values.
+  /// Wraps a subject, as Combine does, in a subscriber that sends values and the first completion
+  /// into it and hands it itself as the subscription (described "Subject"), which passes the subject's
+  /// requests and cancel to the first subscription received; later subscriptions are cancelled. Each
+  /// value returns `.none`.
   public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
-    receiveSubscriptionBody = { subject.send(subscription: $0) }
-    receiveValueBody = {
-      subject.send($0)
-      return .none
-    }
-    receiveCompletionBody = { subject.send(completion: $0) }
-    describe = { String(describing: subject) }
-    combineIdentifier = CombineIdentifier(subject)
+    self.init(SubjectSubscriber(subject))
   }
 
   /// Forwards to closures; a missing closure ignores its event and a missing value closure asks for
@@ -43,11 +43,18 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     receiveValueBody = receiveValue ?? { _ in .none }
     receiveCompletionBody = receiveCompletion ?? { _ in }
     describe = { "Anonymous AnySubscriber" }
+    reflect = { Mirror(reflecting: "Anonymous AnySubscriber") }
     combineIdentifier = CombineIdentifier()
   }
 
   /// The wrapped subscriber's description.
   public var description: String { describe() }
+
+  /// The wrapped subscriber's mirror (for closures, the mirror of their description).
+  public var customMirror: Mirror { reflect() }
+
+  /// The description.
+  public var playgroundDescription: Any { describe() }
 
   /// Forwards the subscription.
   public func receive(subscription: any Subscription) { receiveSubscriptionBody(subscription) }
