@@ -83,7 +83,17 @@ import Testing
     withExtendedLifetime(cancellables) {}
   }
 
-  @Test func describesItselfAsCombineDoes() {
-    #expect(reflection(of: Future<Int, Never> { _ in }).description == "Future")
+  // OpenCombine's FutureTests.testConduitReflection.
+  @Test func describesItselfAsCombineDoes() throws {
+    let pending = reflection(of: Future<Int, Never> { _ in })
+    #expect(pending.description == "Future")
+    #expect(pending.playground == "Future")
+    #expect(pending.children == ["parent", "downstream", "hasAnyDemand", "subject"])
+    let probe = SubscriptionProbe<Int, TestError>()
+    Future<Int, TestError> { $0(.failure(.boom)) }.subscribe(probe)
+    let values = Mirror(reflecting: try #require(probe.subscription)).children.map {
+      String(describing: $0.value)
+    }
+    #expect(values == ["nil", "nil", "false", "nil"])
   }
 }

@@ -93,7 +93,16 @@ private final class FutureSubscription<Downstream: Subscriber>: FutureConduit<
   }
 
   var description: String { "Future" }
-  var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+  /// Combine's children: the future (twice, as `parent` and `subject`), the downstream, and whether
+  /// it has asked; the first three are `nil` once the subscription is over.
+  var customMirror: Mirror {
+    let (parent, downstream, requested) = state.withLock { ($0.parent, $0.downstream, $0.requested) }
+    let children: [Mirror.Child] = [
+      ("parent", parent as Any), ("downstream", downstream as Any), ("hasAnyDemand", requested),
+      ("subject", parent as Any),
+    ]
+    return Mirror(self, children: children)
+  }
   var playgroundDescription: Any { description }
 
   override func attach(_ result: Result<Output, Failure>?) {
