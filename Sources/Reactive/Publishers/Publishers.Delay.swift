@@ -65,10 +65,11 @@ extension Publishers {
   /// a time, each once its timer has run: on a concurrent queue, whose timers may run out of order, a
   /// timer that runs first delivers the earlier events before its own.
   /// It lives outside the generic publisher type so that its type does not repeat the upstream's, and
-  /// the optimizer specializes it.
+  /// the optimizer specializes it. As Combine's, it has no description, playground description or
+  /// mirror of its own.
   @usableFromInline
   final class DelayInner<Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+    @unchecked Sendable
   {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
@@ -128,13 +129,6 @@ extension Publishers {
       self.options = options
       state = .make(State(downstream: downstream))
     }
-
-    @inlinable
-    var description: String { "Delay" }
-    @inlinable
-    var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
-    @inlinable
-    var playgroundDescription: Any { description }
 
     @inlinable
     func receive(subscription: any Subscription) {
