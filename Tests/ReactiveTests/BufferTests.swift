@@ -124,6 +124,16 @@ import Testing
       of: PassthroughSubject<Int, TestError>().buffer(size: 1, prefetch: .keepFull, whenFull: .dropOldest))
     #expect(reflected.description == "Buffer")
     #expect(reflected.playground == "Buffer")
+    // OpenCombine's BufferTests.testBufferReflection, on the subscriber upstream sees.
+    let upstream = CapturingPublisher<Int, TestError>()
+    upstream.buffer(size: 13, prefetch: .keepFull, whenFull: .dropNewest).subscribe(
+      SubscriptionProbe<Int, TestError>())
+    let described = upstream.described
+    #expect(described.description == "Buffer")
+    #expect(described.labels == ["values", "state", "downstreamDemand", "terminal"])
+    #expect(described.values[0] == "[]")
+    #expect(described.values[2] == "max(0)")
+    #expect(described.values[3] == "nil")
   }
 
   @Test func letsTheDownstreamAndTheErrorClosureGoWhenTheStreamEnds() {

@@ -146,6 +146,16 @@ extension Publishers.Buffer {
     }
 
     var combineName: String { "Buffer" }
+    /// Combine's children: the values held, the subscription's state, the downstream's demand and the
+    /// completion waiting to be delivered.
+    var reflectedChildren: [Mirror.Child] {
+      let (values, status, demand, terminal) = state.withLock {
+        (Array($0.values[$0.head...]), $0.status, $0.demand, $0.terminal)
+      }
+      return [
+        ("values", values), ("state", status), ("downstreamDemand", demand), ("terminal", terminal as Any),
+      ]
+    }
 
     func receive(subscription: any Subscription) {
       let downstream: Downstream? = state.withLock { state in
