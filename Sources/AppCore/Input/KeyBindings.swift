@@ -1,15 +1,38 @@
-/// One key binding: the keys that trigger it, how the help and the footer name them, and what it does.
+/// One key binding: its keys and what each asks for, and how the help and the footer name them.
 struct KeyBinding: Equatable {
-  /// The keys, any of which triggers it.
-  let keys: [Key]
+  /// A key and the action it asks for.
+  struct Press: Equatable {
+    let key: Key
+    let action: AppAction
+  }
+
+  /// Each key and what it does: `↑` moves up and `↓` down within one binding, each said here.
+  let presses: [Press]
   /// How the help names the keys, e.g. `a Enter`.
   let label: String
   /// What the help says it does.
   let meaning: String
   /// The footer's short hint, e.g. `a add`; `nil` for a key the footer does not show.
   let hint: String?
-  /// What it asks for.
-  let action: AppAction
+
+  /// A binding whose keys each ask for their own action (`[(.up, .move(-1)), (.down, .move(1))]`).
+  init(presses: [(Key, AppAction)], label: String, meaning: String, hint: String?) {
+    self.presses = presses.map { Press(key: $0.0, action: $0.1) }
+    self.label = label
+    self.meaning = meaning
+    self.hint = hint
+  }
+
+  /// A binding whose keys all ask for `action`.
+  init(keys: [Key], label: String, meaning: String, hint: String?, action: AppAction) {
+    self.init(presses: keys.map { ($0, action) }, label: label, meaning: meaning, hint: hint)
+  }
+
+  /// The keys, any of which triggers it.
+  var keys: [Key] { presses.map(\.key) }
+
+  /// What `key` asks for, if it is one of this binding's keys.
+  func action(for key: Key) -> AppAction? { presses.first { $0.key == key }?.action }
 }
 
 /// Which key does what, in each of the screen's contexts: the one table behind input, the footer, the
@@ -18,14 +41,18 @@ enum KeyBindings {
   /// Keys of the item list, when it has focus.
   static let items: [KeyBinding] = [
     KeyBinding(
-      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j", meaning: "move the selection",
-      hint: nil, action: .move(0)),
+      presses: [
+        (.up, .move(-1)), (.character("k"), .move(-1)), (.down, .move(1)), (.character("j"), .move(1)),
+      ], label: "↑ ↓  k j", meaning: "move the selection",
+      hint: nil),
     KeyBinding(
-      keys: [.pageUp, .pageDown], label: "PgUp PgDn", meaning: "move a page", hint: nil, action: .page(0)),
+      presses: [(.pageUp, .page(-1)), (.pageDown, .page(1))], label: "PgUp PgDn", meaning: "move a page",
+      hint: nil),
     KeyBinding(
-      keys: [.home, .character("g"), .end, .character("G")], label: "g Home  G End",
+      presses: [(.home, .top), (.character("g"), .top), (.end, .bottom), (.character("G"), .bottom)],
+      label: "g Home  G End",
       meaning: "first, last item",
-      hint: nil, action: .top),
+      hint: nil),
     KeyBinding(
       keys: [.enter, .character("a")], label: "a Enter",
       meaning: "add one of the selected item (5a adds five)",
@@ -42,14 +69,17 @@ enum KeyBindings {
   /// Keys of the basket, when it has focus.
   static let basket: [KeyBinding] = [
     KeyBinding(
-      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j", meaning: "select a line",
-      hint: nil, action: .move(0)),
+      presses: [
+        (.up, .move(-1)), (.character("k"), .move(-1)), (.down, .move(1)), (.character("j"), .move(1)),
+      ], label: "↑ ↓  k j", meaning: "select a line",
+      hint: nil),
     KeyBinding(
-      keys: [.pageUp, .pageDown], label: "PgUp PgDn", meaning: "move a page of lines", hint: nil,
-      action: .page(0)),
+      presses: [(.pageUp, .page(-1)), (.pageDown, .page(1))], label: "PgUp PgDn",
+      meaning: "move a page of lines", hint: nil),
     KeyBinding(
-      keys: [.home, .character("g"), .end, .character("G")], label: "g Home  G End",
-      meaning: "first, last line", hint: nil, action: .top),
+      presses: [(.home, .top), (.character("g"), .top), (.end, .bottom), (.character("G"), .bottom)],
+      label: "g Home  G End",
+      meaning: "first, last line", hint: nil),
     KeyBinding(
       keys: [.enter, .character("a")], label: "a Enter", meaning: "add one more of the line's item",
       hint: "a add one", action: .addSelected),
@@ -65,9 +95,9 @@ enum KeyBindings {
   /// Keys that work whichever pane has focus.
   static let everywhere: [KeyBinding] = [
     KeyBinding(
-      keys: [.tab, .backTab], label: "Tab Shift-Tab",
+      presses: [(.tab, .focusNext), (.backTab, .focusPrevious)], label: "Tab Shift-Tab",
       meaning: "move the focus between the item list and the basket",
-      hint: "Tab basket", action: .focusNext),
+      hint: "Tab basket"),
     KeyBinding(
       keys: [.character("b")], label: "b", meaning: "add a paper bag (free, not on the badge)", hint: "b bag",
       action: .command(.bag)),
@@ -92,17 +122,18 @@ enum KeyBindings {
       meaning: "redo what u took back, step by step, until the next change (a checkout is not redone)",
       hint: nil, action: .redo),
     KeyBinding(
-      keys: (1...9).map { .character(Character(String($0))) }, label: "1-9",
-      meaning: "a count for the next key: 5a adds five, 3x removes three, 4j moves four", hint: nil,
-      action: .countDigit(0)),
+      presses: (1...9).map { (Key.character(Character(String($0))), AppAction.countDigit($0)) }, label: "1-9",
+      meaning: "a count for the next key: 5a adds five, 3x removes three, 4j moves four", hint: nil),
     KeyBinding(
       keys: [.character("m")], label: "m", meaning: "switch the store: controlled, simple, derived",
       hint: "m mode",
       action: .switchMode),
     KeyBinding(
-      keys: [.character("+"), .character("="), .character("-"), .character("_")], label: "+ -",
-      meaning: "debounce interval up, down (100 ms steps, 0 to 5 s)", hint: "+/- debounce",
-      action: .debounceUp),
+      presses: [
+        (.character("+"), .debounceUp), (.character("="), .debounceUp), (.character("-"), .debounceDown),
+        (.character("_"), .debounceDown),
+      ], label: "+ -",
+      meaning: "debounce interval up, down (100 ms steps, 0 to 5 s)", hint: "+/- debounce"),
     KeyBinding(
       keys: [.character("/")], label: "/", meaning: "filter by name; Enter keeps it, Esc clears",
       hint: "/ filter",
@@ -113,9 +144,8 @@ enum KeyBindings {
       hint: "Space pause",
       action: .togglePause),
     KeyBinding(
-      keys: [.character("<"), .character(">")], label: "< >",
-      meaning: "slow time down, speed it up (1/8x to 1x): watch a 1 s debounce over 8 s", hint: "< > speed",
-      action: .changePace(0)),
+      presses: [(.character("<"), .changePace(-1)), (.character(">"), .changePace(1))], label: "< >",
+      meaning: "slow time down, speed it up (1/8x to 1x): watch a 1 s debounce over 8 s", hint: "< > speed"),
     KeyBinding(
       keys: [.character("l")], label: "l",
       meaning:
@@ -127,8 +157,8 @@ enum KeyBindings {
         "a lane pipeline, one lane per stage: removeDuplicates | debounce 500ms (↑ ↓ earlier ones, Enter draws, Esc cancels)",
       hint: nil, action: .beginLanePrompt),
     KeyBinding(
-      keys: [.character("["), .character("]")], label: "[ ]",
-      meaning: "zoom the timeline in, out (5, 10, 30, 60 s)", hint: "[ ] zoom", action: .zoom(0)),
+      presses: [(.character("["), .zoom(-1)), (.character("]"), .zoom(1))], label: "[ ]",
+      meaning: "zoom the timeline in, out (5, 10, 30, 60 s)", hint: "[ ] zoom"),
     KeyBinding(
       keys: [.character("p")], label: "p",
       meaning: "presenter layout: the header, a large badge and the timeline",
@@ -177,8 +207,11 @@ enum KeyBindings {
   /// The order history.
   static let history: [KeyBinding] = [
     KeyBinding(
-      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j", meaning: "select an order",
-      hint: "j k select", action: .scrollOverlay(0)),
+      presses: [
+        (.up, .scrollOverlay(-1)), (.character("k"), .scrollOverlay(-1)), (.down, .scrollOverlay(1)),
+        (.character("j"), .scrollOverlay(1)),
+      ], label: "↑ ↓  k j", meaning: "select an order",
+      hint: "j k select"),
     KeyBinding(
       keys: [.enter], label: "Enter", meaning: "show the order's lines", hint: "Enter lines",
       action: .showOrderLines),
@@ -209,23 +242,33 @@ enum KeyBindings {
   /// A scrolling overlay: the help or the message log.
   static let overlay: [KeyBinding] = [
     KeyBinding(
-      keys: [.up, .character("k"), .down, .character("j")], label: "↑ ↓  k j",
-      meaning: "scroll a line (9j nine lines)", hint: "j k scroll", action: .scrollOverlay(0)),
+      presses: [
+        (.up, .scrollOverlay(-1)), (.character("k"), .scrollOverlay(-1)), (.down, .scrollOverlay(1)),
+        (.character("j"), .scrollOverlay(1)),
+      ], label: "↑ ↓  k j",
+      meaning: "scroll a line (9j nine lines)", hint: "j k scroll"),
     KeyBinding(
-      keys: [.pageUp, .control("b"), .pageDown, .character(" "), .control("f")],
-      label: "PgUp PgDn Space", meaning: "a page up, down (Ctrl-B, Ctrl-F too)", hint: "PgDn page",
-      action: .scrollOverlayHalfPages(0)),
+      presses: [
+        (.pageUp, .scrollOverlayHalfPages(-2)), (.control("b"), .scrollOverlayHalfPages(-2)),
+        (.pageDown, .scrollOverlayHalfPages(2)), (.character(" "), .scrollOverlayHalfPages(2)),
+        (.control("f"), .scrollOverlayHalfPages(2)),
+      ],
+      label: "PgUp PgDn Space", meaning: "a page up, down (Ctrl-B, Ctrl-F too)", hint: "PgDn page"),
     KeyBinding(
-      keys: [.control("u"), .control("d")], label: "Ctrl-U Ctrl-D", meaning: "half a page up, down",
-      hint: nil,
-      action: .scrollOverlayHalfPages(0)),
+      presses: [(.control("u"), .scrollOverlayHalfPages(-1)), (.control("d"), .scrollOverlayHalfPages(1))],
+      label: "Ctrl-U Ctrl-D", meaning: "half a page up, down",
+      hint: nil),
     KeyBinding(
-      keys: [.home, .character("g"), .end, .character("G")], label: "g Home  G End",
+      presses: [
+        (.home, .scrollOverlayToEnd(false)), (.character("g"), .scrollOverlayToEnd(false)),
+        (.end, .scrollOverlayToEnd(true)), (.character("G"), .scrollOverlayToEnd(true)),
+      ], label: "g Home  G End",
       meaning: "the top, the end",
-      hint: nil, action: .scrollOverlayToEnd(false)),
+      hint: nil),
     KeyBinding(
-      keys: (1...9).map { .character(Character(String($0))) }, label: "1-9", meaning: "a count for j and k",
-      hint: nil, action: .countDigit(0)),
+      presses: (1...9).map { (Key.character(Character(String($0))), AppAction.countDigit($0)) }, label: "1-9",
+      meaning: "a count for j and k",
+      hint: nil),
     KeyBinding(
       keys: [.escape, .character("?"), .character("L"), .enter], label: "Esc", meaning: "close",
       hint: "Esc closes", action: .closeOverlay),
@@ -314,10 +357,10 @@ enum KeyBindings {
     }
     // A window too small for the layout shows only `too small`: nothing acts unseen there.
     guard state.layout.fits else {
-      guard case .key(let key) = event, let binding = everywhere.first(where: { $0.keys.contains(key) }),
-        binding.action == .quit || binding.action == .repaint
+      guard case .key(let key) = event, let action = action(for: key, in: everywhere),
+        action == .quit || action == .repaint
       else { return nil }
-      return binding.action
+      return action
     }
     if let overlay = state.overlay {
       // The second press of a double-click on an item: its first opened the details.
@@ -419,27 +462,11 @@ enum KeyBindings {
     }
   }
 
-  /// The action of `key` among `bindings`; the bindings that stand for a direction (move, page, first
-  /// and last, debounce up and down, scroll) take it from which of their keys was pressed.
+  /// The action of `key` among `bindings`: the first binding that has the key says what it does.
   private static func action(for key: Key, in bindings: [KeyBinding]) -> AppAction? {
-    guard let binding = bindings.first(where: { $0.keys.contains(key) }) else { return nil }
-    let forward = binding.keys.firstIndex(of: key)! >= binding.keys.count / 2
-    switch binding.action {
-    case .move: return .move(forward ? 1 : -1)
-    case .page: return .page(forward ? 1 : -1)
-    case .top: return forward ? .bottom : .top
-    case .debounceUp: return forward ? .debounceDown : .debounceUp
-    case .scrollOverlay: return .scrollOverlay(forward ? 1 : -1)
-    case .scrollOverlayHalfPages:
-      return .scrollOverlayHalfPages((forward ? 1 : -1) * (binding.keys.count == 2 ? 1 : 2))
-    case .scrollOverlayToEnd: return .scrollOverlayToEnd(forward)
-    case .focusNext: return forward ? .focusPrevious : .focusNext
-    case .zoom: return .zoom(forward ? 1 : -1)
-    case .changePace: return .changePace(forward ? 1 : -1)
-    case .countDigit:
-      guard case .character(let character) = key, let digit = character.wholeNumberValue else { return nil }
-      return .countDigit(digit)
-    default: return binding.action
+    for binding in bindings {
+      if let action = binding.action(for: key) { return action }
     }
+    return nil
   }
 }
