@@ -37,7 +37,7 @@ import Testing
     #expect(engineEffects(app, .character("c")) == [], "the checkout asks first and writes nothing")
     #expect(engineEffects(app, .character("y")) == [.write(.reset)])
     #expect(app.store.quantity == 0)
-    #expect(app.state.shop.orders.last?.items == checkedOut.lines)
+    #expect(app.state.shop.orders.last?.items == OrderItems(checkedOut.lines))
     #expect(app.state.shop.orders.last?.placedAt == Date(timeIntervalSince1970: 1_800_000_000))
     #expect(engineEffects(app, .down, .character("a")) == [.write(.add([Self.banana]))])
     let beforeReorder = app.state.shop.basket

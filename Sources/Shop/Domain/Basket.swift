@@ -68,7 +68,12 @@ public struct Basket: Sendable, Equatable, Codable, CustomReflectable {
 
   /// The most units of `item` a line may hold.
   public static func limit(for item: ShoppingItem) -> Int {
-    item.isPaperBag ? paperBagLimit : lineLimit
+    limit(forPaperBag: item.isPaperBag)
+  }
+
+  /// The most units a line may hold: of paper bags, or of any other item.
+  static func limit(forPaperBag isPaperBag: Bool) -> Int {
+    isPaperBag ? paperBagLimit : lineLimit
   }
 
   /// Adds `item.quantity` units of the item; refuses non-positive quantities, going over the line's

@@ -17,4 +17,14 @@ public enum ItemCalculator {
     }
     return total
   }
+
+  /// `totalQuantity(of:)` of an order's lines, read from their packed form.
+  public static func totalQuantity(of items: OrderItems) -> Int {
+    items.badgeQuantity
+  }
+
+  /// `subtotal(of:)` of an order's lines, read from their packed form.
+  public static func subtotal(of items: OrderItems) -> Int {
+    items.subtotal
+  }
 }

@@ -42,27 +42,30 @@ struct StateFileDocument: Codable {
   /// The state the document holds, every paper bag made `ShoppingItem.paperBag`: a bag is free and
   /// has the shop's name whatever the file says. Call after `contentProblem()` found none.
   ///
-  /// Lines without a bag are the document's own arrays, not copies: a state file at its limits holds
+  /// Lines without a bag are the document's own storage, not copies: a state file at its limits holds
   /// a million lines.
   var state: ShopState {
-    func checked(_ lines: [ShoppingItem]) -> [ShoppingItem] {
-      guard lines.contains(where: \.isPaperBag) else { return lines }
-      return lines.map { $0.isPaperBag ? .paperBag(quantity: $0.quantity) : $0 }
-    }
+    let basket =
+      basket.contains(where: \.isPaperBag)
+      ? basket.map { $0.isPaperBag ? .paperBag(quantity: $0.quantity) : $0 } : basket
     let orders = orders.map { order in
-      order.items.contains(where: \.isPaperBag)
-        ? Order(items: checked(order.items), placedAt: order.placedAt) : order
+      order.items.containsPaperBag
+        ? Order(items: order.items.withShopPaperBags(), placedAt: order.placedAt) : order
     }
-    return ShopState(basket: Basket(lines: checked(basket)), orders: orders)
+    return ShopState(basket: Basket(lines: basket), orders: orders)
   }
 
   /// The first rule the content breaks, or nil; the state is untrusted input that reaches the terminal.
   /// Without `checkingTexts`, ids and names are taken as already found not empty, not too long and
-  /// free of anything `UntrustedText` escapes (as reading them found).
+  /// free of anything `UntrustedText` escapes (as reading them found), and an order's lines are
+  /// checked without making a string of them.
   func contentProblem(checkingTexts: Bool = true) -> String? {
     var seen = Set<String>()
     for (index, line) in basket.enumerated() {
-      if let problem = Self.problem(with: line, at: "basket[\(index)]", checkingTexts: checkingTexts) {
+      if let problem = Self.problem(
+        isPaperBag: line.isPaperBag, price: line.price, quantity: line.quantity, at: "basket[\(index)]",
+        texts: checkingTexts ? (line.id, line.name) : nil)
+      {
         return problem
       }
       guard seen.insert(line.id).inserted else {
@@ -73,9 +76,13 @@ struct StateFileDocument: Codable {
       guard order.placedAt.timeIntervalSince1970.isFinite else {
         return "orders[\(orderIndex)] has no valid date"
       }
-      for (index, line) in order.items.enumerated() {
+      let items = order.items
+      for index in items.indices {
+        let texts = checkingTexts ? items[index] : nil
         if let problem = Self.problem(
-          with: line, at: "orders[\(orderIndex)].items[\(index)]", checkingTexts: checkingTexts)
+          isPaperBag: items.isPaperBag(at: index), price: items.price(at: index),
+          quantity: items.quantity(at: index), at: "orders[\(orderIndex)].items[\(index)]",
+          texts: texts.map { ($0.id, $0.name) })
         {
           return problem
         }
@@ -84,31 +91,30 @@ struct StateFileDocument: Codable {
     return nil
   }
 
-  /// What is wrong with the line at `place`, by the catalog's rules for ids and names.
+  /// What is wrong with the line at `place`, by the catalog's rules for ids and names (`texts`, when
+  /// they are to be checked) and the basket's for prices and quantities.
   private static func problem(
-    with line: ShoppingItem, at place: @autoclosure () -> String, checkingTexts: Bool
-  )
-    -> String?
-  {
-    for (field, text, limit) in !checkingTexts
-      ? []
-      : [
-        ("id", line.id, Catalog.maximumIDLength), ("name", line.name, Catalog.maximumNameLength),
-      ]
-    {
-      if text.isEmpty { return "\(place()) has an empty \(field)" }
-      if let unsafe = UntrustedText.firstUnsafeScalar(in: text) {
-        return "\(place()).\(field) contains \(UntrustedText.describeUnsafe(unsafe))"
+    isPaperBag: Bool, price: Int, quantity: Int, at place: @autoclosure () -> String,
+    texts: (id: String, name: String)?
+  ) -> String? {
+    if let texts {
+      for (field, text, limit) in [
+        ("id", texts.id, Catalog.maximumIDLength), ("name", texts.name, Catalog.maximumNameLength),
+      ] {
+        if text.isEmpty { return "\(place()) has an empty \(field)" }
+        if let unsafe = UntrustedText.firstUnsafeScalar(in: text) {
+          return "\(place()).\(field) contains \(UntrustedText.describeUnsafe(unsafe))"
+        }
+        let length = text.unicodeScalars.count
+        if length > limit { return "\(place()).\(field) is \(length) characters long, more than \(limit)" }
       }
-      let length = text.unicodeScalars.count
-      if length > limit { return "\(place()).\(field) is \(length) characters long, more than \(limit)" }
     }
     // A paper bag's own price is never used, so only other items' prices are checked.
-    if !line.isPaperBag, !(0...Catalog.maximumPrice).contains(line.price) {
-      return "\(place()) has price \(line.price) out of range"
+    if !isPaperBag, !(0...Catalog.maximumPrice).contains(price) {
+      return "\(place()) has price \(price) out of range"
     }
-    if !(1...Basket.limit(for: line)).contains(line.quantity) {
-      return "\(place()) has quantity \(line.quantity) out of range"
+    if !(1...Basket.limit(forPaperBag: isPaperBag)).contains(quantity) {
+      return "\(place()) has quantity \(quantity) out of range"
     }
     return nil
   }

@@ -17,15 +17,18 @@ struct StateFileParser {
 
   private var reader: JSONReader<StateJSONProblem>
   private var textsAreSafe = true
+  /// The lines of the array being read, the basket's or an order's, packed as they are read: their ids
+  /// and names go from the input straight into it, never into a `String` of their own.
+  private var building = OrderItems()
 
   init(reader: consuming JSONReader<StateJSONProblem>) {
     self.reader = reader
   }
 
   /// One of the document's arrays as read: its elements while they are fine, or the first problem.
-  private enum Section<Element> {
+  private enum Section<Elements> {
     case absent
-    case elements([Element])
+    case elements(Elements)
     case problem(StateFileReader.Problem)
 
     var problem: StateFileReader.Problem? {
@@ -52,8 +55,8 @@ struct StateFileParser {
     }
     reader.position += 1
     var version = Field<Int>.absent
-    var basket = Section<ShoppingItem>.absent
-    var orders = Section<Order>.absent
+    var basket = Section<OrderItems>.absent
+    var orders = Section<[Order]>.absent
     try readMembers(at: "top level", known: Self.topLevelKeys) { (parser, key) throws(StateJSONProblem) in
       switch key {
       case "version": version = try parser.readInteger(depth: 1)
@@ -74,7 +77,7 @@ struct StateFileParser {
     guard case .elements(let placed) = orders else {
       return .failure(Self.missing("orders", at: "top level"))
     }
-    return .success((StateFileDocument(version: number, basket: lines, orders: placed), textsAreSafe))
+    return .success((StateFileDocument(version: number, basket: Array(lines), orders: placed), textsAreSafe))
   }
 
   private mutating func expectEnd() throws(StateJSONProblem) {
@@ -187,55 +190,54 @@ struct StateFileParser {
   /// `Basket.maximumLineCount` of them; `pastLimit` words the problem for more.
   private mutating func readLines(
     at path: @autoclosure () -> String, depth: Int, pastLimit: (Int) -> StateFileReader.Problem
-  ) throws(StateJSONProblem) -> Section<ShoppingItem> {
-    var section = Section<ShoppingItem>.elements([])
+  ) throws(StateJSONProblem) -> Section<OrderItems> {
+    building = OrderItems()
+    var problem: StateFileReader.Problem?
     let isArray = try readArray(depth: depth) { (parser, index) throws(StateJSONProblem) in
-      guard case .elements(var lines) = section else {
+      guard problem == nil else {
         try parser.reader.skipValue(depth: depth + 1)
         return
       }
       guard index < Basket.maximumLineCount else {
-        section = .problem(pastLimit(Basket.maximumLineCount))
+        problem = pastLimit(Basket.maximumLineCount)
+        parser.building = OrderItems()  // the rest is only checked as JSON, and nothing is kept
         try parser.reader.skipValue(depth: depth + 1)
         return
       }
-      section = .absent
-      switch try parser.readLine(at: "\(path())[\(index)]", depth: depth + 1) {
-      case .success(let line):
-        lines.append(line)
-        section = .elements(lines)
-      case .failure(let problem): section = .problem(problem)
-      }
+      problem = try parser.readLine(at: "\(path())[\(index)]", depth: depth + 1)
+      if problem != nil { parser.building = OrderItems() }
     }
+    var lines = OrderItems()
+    swap(&lines, &building)
     guard isArray else { return .problem(Self.wrongType(at: path())) }
-    // Kept for the whole run: as many elements as there are lines, not the room appending left.
-    if case .elements(let lines) = section, lines.capacity > lines.count + lines.count / 8 {
-      return .elements(Array(lines[...]))
-    }
-    return section
+    if let problem { return .problem(problem) }
+    // Kept for the whole run: as much room as the lines take, not the room appending left.
+    lines.trimCapacity()
+    return .elements(lines)
   }
 
-  /// Reads one line object: `id`, `name`, `price` and `quantity`, checked in that order.
+  /// Reads one line object into `building`: `id`, `name`, `price` and `quantity`, checked in that
+  /// order; the first problem with it, or nil when it was added.
   private mutating func readLine(
     at path: @autoclosure () -> String, depth: Int
-  ) throws(StateJSONProblem) -> Result<ShoppingItem, StateFileReader.Problem> {
+  ) throws(StateJSONProblem) -> StateFileReader.Problem? {
     try reader.skipWhitespace()
     guard try reader.peek() == UInt8(ascii: "{") else {
       try reader.skipValue(depth: depth)
-      return .failure(Self.wrongType(at: path()))
+      return Self.wrongType(at: path())
     }
     reader.position += 1
-    var id = Field<String>.absent
-    var name = Field<String>.absent
+    // Where the id and the name went in `building`'s text.
+    var id = Field<Range<Int>>.absent
+    var name = Field<Range<Int>>.absent
     var price = Field<Int>.absent
     var quantity = Field<Int>.absent
     try readMembers(at: path(), known: Self.lineKeys) { (parser, key) throws(StateJSONProblem) in
       switch key {
       case "id":
-        id = try parser.readString(
-          at: "\(path()).id", maximumLength: Catalog.maximumIDLength, depth: depth + 1)
+        id = try parser.readText(at: "\(path()).id", maximumLength: Catalog.maximumIDLength, depth: depth + 1)
       case "name":
-        name = try parser.readString(
+        name = try parser.readText(
           at: "\(path()).name", maximumLength: Catalog.maximumNameLength, depth: depth + 1)
       case "price": price = try parser.readInteger(depth: depth + 1)
       case "quantity": quantity = try parser.readInteger(depth: depth + 1)
@@ -249,18 +251,25 @@ struct StateFileParser {
       case .value(let value): return .success(value)
       }
     }
-    return check(id, "id").flatMap { id in
+    let checked = check(id, "id").flatMap { id in
       check(name, "name").flatMap { name in
-        check(price, "price").flatMap { price in
-          check(quantity, "quantity").map { ShoppingItem(id: id, name: name, price: price, quantity: $0) }
-        }
+        check(price, "price").flatMap { price in check(quantity, "quantity").map { (id, name, price, $0) } }
       }
+    }
+    switch checked {
+    case .failure(let problem):
+      building.dropOpenLine()
+      return problem
+    case .success(let (id, name, price, quantity)):
+      if name.lowerBound < id.lowerBound { building.moveIDBeforeName(idStart: id.lowerBound) }
+      building.closeLine(idEnd: building.openLineStart + id.count, price: price, quantity: quantity)
+      return nil
     }
   }
 
   /// Reads the orders array, at most `ShopState.orderHistoryLimit` of them.
-  private mutating func readOrders() throws(StateJSONProblem) -> Section<Order> {
-    var section = Section<Order>.elements([])
+  private mutating func readOrders() throws(StateJSONProblem) -> Section<[Order]> {
+    var section = Section<[Order]>.elements([])
     let isArray = try readArray(depth: 1) { (parser, index) throws(StateJSONProblem) in
       guard case .elements(var orders) = section else {
         try parser.reader.skipValue(depth: 2)
@@ -292,7 +301,7 @@ struct StateFileParser {
       return .failure(Self.wrongType(at: path))
     }
     reader.position += 1
-    var items = Section<ShoppingItem>.absent
+    var items = Section<OrderItems>.absent
     var placedAt = Field<Double>.absent
     try readMembers(at: path, known: Self.orderKeys) { (parser, key) throws(StateJSONProblem) in
       switch key {
@@ -304,7 +313,7 @@ struct StateFileParser {
       default: try parser.reader.skipValue(depth: 3)
       }
     }
-    let lines: [ShoppingItem]
+    let lines: OrderItems
     switch items {
     case .absent: return .failure(Self.missing("items", at: "." + path))
     case .problem(let problem): return .failure(problem)
@@ -318,23 +327,30 @@ struct StateFileParser {
     }
   }
 
-  /// Reads a string field; one past `maximumLength` stops reading (its start is quoted).
-  private mutating func readString(
+  /// Reads a string field's UTF-8 onto the end of `building`'s text, and where it went; one past
+  /// `maximumLength` stops reading (its start is quoted).
+  private mutating func readText(
     at path: @autoclosure () -> String, maximumLength: Int, depth: Int
-  ) throws(StateJSONProblem) -> Field<String> {
+  ) throws(StateJSONProblem) -> Field<Range<Int>> {
     try reader.skipWhitespace()
     guard try reader.peek() == UInt8(ascii: "\"") else {
       try reader.skipValue(depth: depth)
       return .wrongType
     }
-    let scanned = try reader.readString(strict: true, maximumLength: maximumLength)
-    if scanned.length == 0 || scanned.facts.firstUnsafe != nil { textsAreSafe = false }
-    if scanned.problem == .tooLong {
+    // Moved out while the reader appends to it, so that its storage is never shared (and copied).
+    var lines = OrderItems()
+    swap(&lines, &building)
+    let start = lines.textByteCount
+    let facts = try reader.readString(strict: true, maximumLength: maximumLength) { lines.appendText($0) }
+    swap(&lines, &building)
+    if facts.length == 0 || facts.firstUnsafe != nil { textsAreSafe = false }
+    if facts.problem == .tooLong {
       throw StateJSONProblem(
         problem: .pastLimit(
-          "\(path()) is longer than \(maximumLength) characters: \(UntrustedText.quoted(scanned.text))"))
+          "\(path()) is longer than \(maximumLength) characters:"
+            + " \(UntrustedText.quoted(building.string(fromTextOffset: start)))"))
     }
-    return .value(scanned.text)
+    return .value(start..<building.textByteCount)
   }
 
   /// Reads a number that is a whole `Int` (as `JSONDecoder` reads one: `2.0` is 2).
