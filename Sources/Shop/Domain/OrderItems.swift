@@ -39,6 +39,7 @@ public struct OrderItems: Sendable, RandomAccessCollection, Equatable, Codable, 
     for item in items {
       append(item)
     }
+    trimCapacity()
   }
 
   /// The lines written out, in order.
@@ -218,6 +219,7 @@ public struct OrderItems: Sendable, RandomAccessCollection, Equatable, Codable, 
         result.closeLine(idEnd: idEnd, price: line.price, quantity: line.quantity)
       }
     }
+    result.trimCapacity()
     return result
   }
 
