@@ -89,13 +89,7 @@ enum FooterView {
     let lead = " search the help: "
     if DisplayWidth.of(lead + query + "▏" + keys) <= width { return lead + query + "▏" + keys }
     if DisplayWidth.of(lead + query + "▏" + found) <= width { return lead + query + "▏" + found }
-    let room = max(1, width - DisplayWidth.of(lead) - 2)
-    var tail = ""
-    for character in query.reversed() {
-      guard DisplayWidth.of(String(character) + tail) <= room else { break }
-      tail = String(character) + tail
-    }
-    return lead + (tail.count < query.count ? "…" : "") + tail + "▏"
+    return endInView(query, after: lead, width: width)
   }
 
   /// The pipeline being typed, with its cursor; its end stays in view as the filter's does.
@@ -103,6 +97,12 @@ enum FooterView {
     let keys = "   Enter draws  ↑↓ earlier  Esc cancels"
     let lead = " lane: "
     if DisplayWidth.of(lead + text + "▏" + keys) <= width { return lead + text + "▏" + keys }
+    return endInView(text, after: lead, width: width)
+  }
+
+  /// `lead`, then as much of the end of `text` being typed as fits in `width` (its start given way,
+  /// marked `…`), then the cursor.
+  private static func endInView(_ text: String, after lead: String, width: Int) -> String {
     let room = max(1, width - DisplayWidth.of(lead) - 2)
     var tail = ""
     for character in text.reversed() {
