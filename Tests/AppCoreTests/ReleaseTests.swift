@@ -67,7 +67,7 @@ import Testing
   @Test func theAppCoreIsReleasedWithItsRuntime() {
     let scheduler = DispatchQueue.test
     weak var weakRuntime: AppRuntime?
-    weak var weakEngine: ShopEngine?
+    weak var weakPipeline: QuantityPipeline?
     weak var weakBadge: BadgeViewModel?
     weak var weakStore: (any QuantityStore)?
     do {
@@ -79,12 +79,12 @@ import Testing
       for key in ["a", "m", "a", "+"] as [Character] { runtime.send(.input(.key(.character(key)))) }
       #expect(scheduler.scheduledCount > 0)
       weakRuntime = runtime
-      weakEngine = runtime.engine
-      weakBadge = runtime.engine.badge
-      weakStore = runtime.engine.store
+      weakPipeline = runtime.pipeline
+      weakBadge = runtime.pipeline.badge
+      weakStore = runtime.pipeline.store
     }
     #expect(weakRuntime == nil)
-    #expect(weakEngine == nil)
+    #expect(weakPipeline == nil)
     #expect(weakBadge == nil)
     #expect(weakStore == nil)
   }
@@ -103,7 +103,7 @@ import Testing
       runtime.send(.command(.mode(.controlled)))
       #expect(scheduler.scheduledCount > 0)
       weakRuntime = runtime
-      weakBadge = runtime.engine.badge
+      weakBadge = runtime.pipeline.badge
     }
     #expect(weakRuntime == nil)
     #expect(weakBadge == nil)

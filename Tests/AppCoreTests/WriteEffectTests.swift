@@ -5,15 +5,15 @@ import Testing
 @testable import AppCore
 
 /// What each key asks of the reactive side, as the effects `update` returns: the store's write, a
-/// store switch, a debounce change. `update` performs none of them (it has no engine to call); the
-/// test store hands them to the engine as the runtime does, and the store then holds what they say.
+/// store switch, a debounce change. `update` performs none of them (it has no pipeline to call); the
+/// test store hands them to the pipeline as the runtime does, and the store then holds what they say.
 @Suite struct WriteEffectTests {
   static let apple = Catalog.builtIn.items[0]
   static let banana = Catalog.builtIn.items[1]
 
-  /// The effects of pressing `keys` meant for the engine, in order (the rest: saves, announcements,
+  /// The effects of pressing `keys` meant for the pipeline, in order (the rest: saves, announcements,
   /// ticks, are asserted elsewhere).
-  private func engineEffects(_ app: TestStore, _ keys: Key...) -> [AppEffect] {
+  private func pipelineEffects(_ app: TestStore, _ keys: Key...) -> [AppEffect] {
     _ = app.takeEffects()
     for key in keys { app.press(key) }
     return app.takeEffects().filter { effect in
@@ -26,34 +26,34 @@ import Testing
 
   @Test func eachShopKeyReturnsItsWriteAndTheStoreFollowsOnlyOnceTheRuntimePerformsIt() {
     let app = TestStore(exhaustive: false)
-    #expect(engineEffects(app, .character("a")) == [.write(.add([Self.apple]))])
+    #expect(pipelineEffects(app, .character("a")) == [.write(.add([Self.apple]))])
     #expect(app.store.quantity == 1)
     #expect(
-      engineEffects(app, .character("3"), .character("a")) == [.write(.add([Self.apple.withQuantity(3)]))])
-    #expect(engineEffects(app, .character("x")) == [.write(.remove([Self.apple]))])
-    #expect(engineEffects(app, .character("b")) == [.write(.add([.paperBag()]))])
+      pipelineEffects(app, .character("3"), .character("a")) == [.write(.add([Self.apple.withQuantity(3)]))])
+    #expect(pipelineEffects(app, .character("x")) == [.write(.remove([Self.apple]))])
+    #expect(pipelineEffects(app, .character("b")) == [.write(.add([.paperBag()]))])
     #expect(app.store.quantity == 3)
     let checkedOut = app.state.shop.basket
-    #expect(engineEffects(app, .character("c")) == [], "the checkout asks first and writes nothing")
-    #expect(engineEffects(app, .character("y")) == [.write(.reset)])
+    #expect(pipelineEffects(app, .character("c")) == [], "the checkout asks first and writes nothing")
+    #expect(pipelineEffects(app, .character("y")) == [.write(.reset)])
     #expect(app.store.quantity == 0)
     #expect(app.state.shop.orders.last?.items == OrderItems(checkedOut.lines))
     #expect(app.state.shop.orders.last?.placedAt == Date(timeIntervalSince1970: 1_800_000_000))
-    #expect(engineEffects(app, .down, .character("a")) == [.write(.add([Self.banana]))])
+    #expect(pipelineEffects(app, .down, .character("a")) == [.write(.add([Self.banana]))])
     let beforeReorder = app.state.shop.basket
-    #expect(engineEffects(app, .character("r")) == [.write(.reorder(checkedOut.lines))])
+    #expect(pipelineEffects(app, .character("r")) == [.write(.reorder(checkedOut.lines))])
     #expect(app.store.quantity == 4)
     let reordered = app.state.shop.basket
-    #expect(engineEffects(app, .character("u")) == [.write(.restore(from: reordered, to: beforeReorder))])
+    #expect(pipelineEffects(app, .character("u")) == [.write(.restore(from: reordered, to: beforeReorder))])
     #expect(app.state.shop.basket == beforeReorder)
     #expect(app.store.quantity == 1)
   }
 
   @Test func aRefusedKeyReturnsNoWriteAndTheStoreIsUntouched() {
     let app = TestStore(exhaustive: false)
-    #expect(engineEffects(app, .character("x")) == [])
-    #expect(engineEffects(app, .character("r")) == [])
-    #expect(engineEffects(app, .character("u")) == [])
+    #expect(pipelineEffects(app, .character("x")) == [])
+    #expect(pipelineEffects(app, .character("r")) == [])
+    #expect(pipelineEffects(app, .character("u")) == [])
     #expect(app.state.shop == ShopState())
     #expect(app.store.quantity == 0)
     #expect(app.state.status.kind == .info, "u with nothing to undo says so")
@@ -61,16 +61,16 @@ import Testing
 
   @Test func theModeKeyReturnsTheStoreSwitchAndTheDerivedStoreIsGivenTheBasket() {
     let app = TestStore(exhaustive: false)
-    _ = engineEffects(app, .character("2"), .character("a"))
+    _ = pipelineEffects(app, .character("2"), .character("a"))
     app.advance(milliseconds: 1000)  // the badge settles on 2: nothing to replay
-    #expect(engineEffects(app, .character("m")) == [.useStore(.simple, replay: false)])
+    #expect(pipelineEffects(app, .character("m")) == [.useStore(.simple, replay: false)])
     #expect(app.store is SimpleQuantityStore)
     #expect(app.store.quantity == 2)
-    #expect(engineEffects(app, .character("m")) == [.useStore(.derived, replay: false)])
-    #expect(engineEffects(app, .character("b")) == [.write(.add([.paperBag()]))])
+    #expect(pipelineEffects(app, .character("m")) == [.useStore(.derived, replay: false)])
+    #expect(pipelineEffects(app, .character("b")) == [.write(.add([.paperBag()]))])
     #expect(app.store is BasketStore)
     #expect(app.store.quantity == app.state.shop.basket.badgeQuantity)
-    #expect(engineEffects(app, .character("m")) == [.useStore(.controlled, replay: false)])
+    #expect(pipelineEffects(app, .character("m")) == [.useStore(.controlled, replay: false)])
     #expect(app.store is ControlledQuantityStore)
     #expect(app.store.quantity == 2)
   }
@@ -98,7 +98,7 @@ import Testing
     let app = TestStore(exhaustive: false)
     // The badge is still at 0 when `m` comes: the new store's value goes through the debounce.
     #expect(
-      engineEffects(app, .character("a"), .character("m")) == [
+      pipelineEffects(app, .character("a"), .character("m")) == [
         .write(.add([Self.apple])), .useStore(.simple, replay: true),
       ])
   }
@@ -106,11 +106,11 @@ import Testing
   @Test func theDebounceKeysReturnTheNewIntervalAndNothingAtTheLimit() {
     let app = TestStore(exhaustive: false)
     let longer = DebounceInterval.standard.increased
-    #expect(engineEffects(app, .character("+")) == [.setDebounce(longer, replay: false)])
+    #expect(pipelineEffects(app, .character("+")) == [.setDebounce(longer, replay: false)])
     #expect(app.state.debounce == longer)
-    _ = engineEffects(app, .character("a"))
-    #expect(engineEffects(app, .character("-")) == [.setDebounce(.standard, replay: true)])
+    _ = pipelineEffects(app, .character("a"))
+    #expect(pipelineEffects(app, .character("-")) == [.setDebounce(.standard, replay: true)])
     let off = TestStore(exhaustive: false, debounce: DebounceInterval(milliseconds: 0))
-    #expect(engineEffects(off, .character("-")) == [], "already off: said, not done")
+    #expect(pipelineEffects(off, .character("-")) == [], "already off: said, not done")
   }
 }

@@ -6,7 +6,7 @@ import Shop
 /// The app's loop: it holds the one ``AppState``, feeds every event through
 /// ``AppState/update(_:at:date:)`` and performs the effects it returns: a save, the clock ticks that
 /// animate the timeline, an announcement, the way out; a write of the store, a store switch, a debounce
-/// change or a lane change it hands to the engine. It redraws at most once per turn of its
+/// change or a lane change it hands to the pipeline. It redraws at most once per turn of its
 /// scheduler (the main queue in the app, a `TestScheduler` in tests).
 ///
 /// It reads the clock for `update` (the time each event happens) and for order dates; nothing in the
@@ -15,7 +15,7 @@ public final class AppRuntime {
   /// The one copy of the app state.
   public private(set) var state: AppState
   /// The store, the badge and their subscriptions.
-  public let engine: ShopEngine
+  public let pipeline: QuantityPipeline
 
   /// The app's clock and queue: what debounces the badge, ticks the timeline and times a played script.
   public let scheduler: AnySchedulerOf<DispatchQueue>
@@ -58,9 +58,9 @@ public final class AppRuntime {
     startTime = scheduler.now
     let relay = EventRelay()
     saveOutcomes = SaveOutcomes(scheduler: scheduler) { relay.runtime?.handOverSaveOutcomes() }
-    engine = ShopEngine(
+    pipeline = QuantityPipeline(
       catalog: state.catalog, mode: state.mode, basket: state.shop.basket, debounce: state.debounce,
-      scheduler: scheduler, eventsWaiting: { relay.runtime?.handOverEngineEvents() })
+      scheduler: scheduler, eventsWaiting: { relay.runtime?.handOverPipelineEvents() })
     relay.runtime = self
     listEvents.runtime = self
   }
@@ -75,10 +75,10 @@ public final class AppRuntime {
     requestRedraw()
   }
 
-  /// Handles `event` now: events the engine queued before it first, so that every event meets the
+  /// Handles `event` now: events the pipeline queued before it first, so that every event meets the
   /// state as it was when it happened.
   public func send(_ event: AppEvent) {
-    handOverEngineEvents()
+    handOverPipelineEvents()
     handle(event)
   }
 
@@ -95,8 +95,8 @@ public final class AppRuntime {
     }
   }
 
-  private func handOverEngineEvents() {
-    for event in engine.takeEvents() { handle(event) }
+  private func handOverPipelineEvents() {
+    for event in pipeline.takeEvents() { handle(event) }
   }
 
   private func handle(_ event: AppEvent) {
@@ -118,7 +118,7 @@ public final class AppRuntime {
   private func perform(_ effect: AppEffect) {
     switch effect {
     case .write, .useStore, .setDebounce, .showLanes:
-      engine.perform(effect, in: state)
+      pipeline.perform(effect, in: state)
     case .save(let shop):
       guard let saver else { return }
       saveRequests += 1
@@ -182,7 +182,7 @@ public final class AppRuntime {
   }
 }
 
-/// Lets the engine reach the runtime that owns it, without a cycle; set once, in the runtime's init.
+/// Lets the pipeline reach the runtime that owns it, without a cycle; set once, in the runtime's init.
 private final class EventRelay {
   weak var runtime: AppRuntime?
 }

@@ -71,7 +71,7 @@ final class RealClockPlayer: @unchecked Sendable {
     case .wait(let until):
       queue.asyncAfter(deadline: start + .milliseconds(until)) { self.resume() }
     case .finished:
-      // After this turn, once the engine has handed over what the last lines published.
+      // After this turn, once the pipeline has handed over what the last lines published.
       queue.async { self.settle() }
     }
   }
@@ -102,7 +102,7 @@ final class RealClockPlayer: @unchecked Sendable {
     isFinished = true
     giveUp?.cancel()
     giveUp = nil
-    runtime?.engine.badge.unbind()
+    runtime?.pipeline.badge.unbind()
     runtime = nil
     runner = nil
     shell = nil

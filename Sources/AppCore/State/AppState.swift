@@ -14,7 +14,7 @@ import Shop
 /// - How: an ``AppEvent`` (a key, a paste, a click, a resize, a tick of the clock, a value the store
 ///   published, a value that reached the badge, a save that finished) goes into `update`, which changes
 ///   the state and returns the ``AppEffect``s for the shell to perform; the quantity store's writes
-///   among them, as values (`update` never writes the store: the runtime hands them to the engine).
+///   among them, as values (`update` never writes the store: the runtime hands them to the pipeline).
 /// - Validation: the shop changes only through the domain's use cases, pure transitions that refuse,
 ///   changing nothing, what the basket or the store of the current mode would refuse; selection and
 ///   scroll are clamped to the list after every event.

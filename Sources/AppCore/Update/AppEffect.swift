@@ -1,8 +1,8 @@
 import Shop
 
 /// What `update` asks the shell to do; `update` itself never does any of it. The runtime hands the
-/// reactive side's effects (a write, a store switch, a debounce change, a lane change) to the engine,
-/// with ``ShopEngine/perform(_:in:)``, and performs the rest itself.
+/// reactive side's effects (a write, a store switch, a debounce change, a lane change) to the pipeline,
+/// with ``QuantityPipeline/perform(_:in:)``, and performs the rest itself.
 public enum AppEffect: Equatable, Sendable {
   /// Write the quantity store of the current mode: what a shop command changed, already validated
   /// against the store (the basket store is given the basket the command left).

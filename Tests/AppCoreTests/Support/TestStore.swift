@@ -8,22 +8,22 @@ import Testing
 
 /// Drives the app core as TCA's `TestStore` does: every event goes through
 /// ``AppState/update(_:at:date:)`` on a virtual clock, and every state change, every effect (the
-/// store's writes among them) and every event the engine hands back must be asserted, in order. The
-/// effects meant for the engine are then handed to it, as the runtime does.
+/// store's writes among them) and every event the pipeline hands back must be asserted, in order. The
+/// effects meant for the pipeline are then handed to it, as the runtime does.
 ///
 /// `send` takes the event and a closure that makes the expected change to the state before it; the
-/// state after `update` must equal it, and the effects must equal `effects`. What the engine publishes
+/// state after `update` must equal it, and the effects must equal `effects`. What the pipeline publishes
 /// meanwhile (a value the store sent, a value that reached the badge) must then be taken with
 /// `receive`, in order, before the next `send`; `finish` checks that nothing is left. With
-/// `exhaustive: false` nothing is asserted and the engine's events are applied as they come, for runs
+/// `exhaustive: false` nothing is asserted and the pipeline's events are applied as they come, for runs
 /// (such as the soak) that check invariants instead.
 final class TestStore {
   /// The virtual clock.
   let scheduler = DispatchQueue.test
   /// The state after the last event.
   private(set) var state: AppState
-  /// The engine, as the runtime would hold it.
-  private(set) var engine: ShopEngine!
+  /// The pipeline, as the runtime would hold it.
+  private(set) var pipeline: QuantityPipeline!
   /// Every effect `update` returned, in a run that is not exhaustive.
   private(set) var effects: [AppEffect] = []
 
@@ -43,10 +43,10 @@ final class TestStore {
     self.date = date
     start = scheduler.now
     let relay = Relay()
-    engine = ShopEngine(
+    pipeline = QuantityPipeline(
       catalog: state.catalog, mode: state.mode, basket: state.shop.basket, debounce: state.debounce,
       scheduler: scheduler.eraseToAnyScheduler(),
-      eventsWaiting: { relay.store?.takeEngineEvents() })
+      eventsWaiting: { relay.store?.takePipelineEvents() })
     relay.store = self
   }
 
@@ -66,7 +66,7 @@ final class TestStore {
   /// so that a test cannot pass by forgetting ``finish(sourceLocation:)``.
   deinit {
     guard exhaustive else { return }
-    let left = received + (engine?.takeEvents() ?? [])
+    let left = received + (pipeline?.takeEvents() ?? [])
     if !left.isEmpty { Issue.record("the test store went away with events not received: \(left)") }
   }
 
@@ -78,33 +78,33 @@ final class TestStore {
     _ event: AppEvent, effects expectedEffects: [AppEffect] = [],
     _ expected: (inout AppState) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    takeEngineEvents()
+    takePipelineEvents()
     if exhaustive, !received.isEmpty {
       Issue.record(
-        "the engine handed over \(received) before \(event); receive them first",
+        "the pipeline handed over \(received) before \(event); receive them first",
         sourceLocation: sourceLocation)
       received.removeAll()
     }
     apply(event, expectedEffects, expected, sourceLocation)
   }
 
-  /// Takes the next event the engine handed over, which must be `event`, and applies it.
+  /// Takes the next event the pipeline handed over, which must be `event`, and applies it.
   func receive(
     _ event: AppEvent, effects expectedEffects: [AppEffect] = [],
     _ expected: (inout AppState) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    takeEngineEvents()
+    takePipelineEvents()
     guard !received.isEmpty else {
       Issue.record(
-        "expected \(event) from the engine, but it handed over nothing", sourceLocation: sourceLocation)
+        "expected \(event) from the pipeline, but it handed over nothing", sourceLocation: sourceLocation)
       return
     }
     let next = received.removeFirst()
-    #expect(next == event, "the engine handed over another event first", sourceLocation: sourceLocation)
+    #expect(next == event, "the pipeline handed over another event first", sourceLocation: sourceLocation)
     apply(next, expectedEffects, expected, sourceLocation)
   }
 
-  /// Lets virtual time pass; what the engine hands over meanwhile waits for `receive`. When not
+  /// Lets virtual time pass; what the pipeline hands over meanwhile waits for `receive`. When not
   /// exhaustive, it is applied at once, and a clock tick follows while the app asks for ticks, as the
   /// runtime's ticks would, so that the state's `now` is the clock's.
   func advance(milliseconds: Int = 0) {
@@ -118,14 +118,14 @@ final class TestStore {
     return effects
   }
 
-  /// Checks that the engine has nothing left to hand over.
+  /// Checks that the pipeline has nothing left to hand over.
   func finish(sourceLocation: SourceLocation = #_sourceLocation) {
-    takeEngineEvents()
+    takePipelineEvents()
     #expect(received.isEmpty, "events not received: \(received)", sourceLocation: sourceLocation)
   }
 
-  fileprivate func takeEngineEvents() {
-    let events = engine.takeEvents()
+  fileprivate func takePipelineEvents() {
+    let events = pipeline.takeEvents()
     guard !exhaustive else {
       received += events
       return
@@ -152,10 +152,10 @@ final class TestStore {
     #expect(actualEffects == expectedEffects, "effects of \(event)", sourceLocation: sourceLocation)
   }
 
-  /// Runs `event` through `update` and hands the engine its effects, as the runtime does.
+  /// Runs `event` through `update` and hands the pipeline its effects, as the runtime does.
   private func update(_ event: AppEvent) -> [AppEffect] {
     let effects = state.update(event, at: now, date: date)
-    for effect in effects { engine.perform(effect, in: state) }
+    for effect in effects { pipeline.perform(effect, in: state) }
     return effects
   }
 
@@ -181,8 +181,8 @@ final class TestStore {
 // MARK: - Driving without asserting every step
 
 extension TestStore {
-  /// The store the engine writes to now.
-  var store: any QuantityStore { engine.store }
+  /// The store the pipeline writes to now.
+  var store: any QuantityStore { pipeline.store }
 
   /// Feeds key characters and named keys, as the terminal would deliver them, each followed by what
   /// the main queue would run at once.

@@ -3,22 +3,22 @@ import Foundation
 import Reactive
 import Shop
 
-/// The reactive half of the app: the quantity store of the current mode, the badge view model that
-/// follows it through a debounce on the app's scheduler, and the one place where their publishers are
-/// subscribed.
+/// The reactive half of the app, named for what flows through it: the quantity, from the store of the
+/// current mode through a debounce on the app's scheduler to the badge view model (and, beside it,
+/// through the comparison lanes' stages). It is the one place where their publishers are subscribed.
 ///
 /// - Who owns what: the store owns the quantity (the basket store, only the count of the basket it was
 ///   last given, never a copy of the basket); the ``BadgeViewModel`` owns the debounced count; the
-///   engine owns only the store of the current mode and the subscriptions. The basket is the app
+///   pipeline owns only the store of the current mode and the subscriptions. The basket is the app
 ///   state's alone.
 /// - Who may write: only the runtime, handing it the effects ``AppState/update(_:at:date:)`` returns,
 ///   through ``perform(_:in:)``: a write the domain's use cases made and validated, a store switch, a
-///   debounce change, a lane change. `update` itself never calls the engine.
+///   debounce change, a lane change. `update` itself never calls the pipeline.
 /// - Who reads: the app learns what the store published and what reached the badge as events
 ///   (``AppEvent/storePublished(_:)``, ``AppEvent/badgeReached(_:caughtUp:)``). Each value is queued the moment
 ///   it is published, in the order things happen, and handed over on the app's scheduler; nothing is
 ///   called back from inside a send.
-public final class ShopEngine {
+public final class QuantityPipeline {
   /// What the shop sells.
   public let catalog: Catalog
   /// The quantity store of the current mode.
@@ -36,7 +36,7 @@ public final class ShopEngine {
   /// The pipeline the lanes show, and the generation its values are tagged with.
   private var lanes: (pipeline: LabPipeline, generation: Int)?
 
-  /// An engine with a store of `mode` carrying `basket`, and a badge settled on it that debounces by
+  /// An pipeline with a store of `mode` carrying `basket`, and a badge settled on it that debounces by
   /// `debounce` on `scheduler`. `eventsWaiting` is called on the scheduler when
   /// events are queued; the runtime then takes them with ``takeEvents()``.
   public init(
@@ -63,7 +63,7 @@ public final class ShopEngine {
 
   /// Performs the reactive side's part of `effect` for the app in `state`, the state the update that
   /// returned it left: a write of the store (the basket store follows `state`'s basket), a store switch
-  /// carrying that basket, a debounce change, a lane change. Any other effect is not the engine's and
+  /// carrying that basket, a debounce change, a lane change. Any other effect is not the pipeline's and
   /// is ignored.
   public func perform(_ effect: AppEffect, in state: AppState) {
     switch effect {

@@ -6,7 +6,7 @@ import Reactive
 /// `TestScheduler` in tests and on the script's virtual clock), as the article's view model does.
 ///
 /// - Who owns the count: this view model; only its debounced subscription writes `count`.
-/// - Who reads it: anyone, through `$count` or `objectWillChange`; the app's ``ShopEngine`` turns each
+/// - Who reads it: anyone, through `$count` or `objectWillChange`; the app's ``QuantityPipeline`` turns each
 ///   new value into an ``AppEvent/badgeReached(_:caughtUp:)``. The store owns the quantity it follows.
 public final class BadgeViewModel: ObservableObject {
   /// The debounced quantity.
