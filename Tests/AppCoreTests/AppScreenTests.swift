@@ -78,6 +78,6 @@ import Testing
     #expect(!lines.joined().contains("…"), "no line of the help is cut")
     let width = OverlayBox.frame(in: Screen.render(app.state), rows: 1).textWidth
     #expect(
-      HelpOverlay.lines(app.state, width: width).allSatisfy { DisplayWidth.of($0) <= width }, "all wrapped")
+      OverlayText.help(app.state, width: width).allSatisfy { DisplayWidth.of($0) <= width }, "all wrapped")
   }
 }

@@ -52,7 +52,7 @@ import Testing
     for _ in 0..<16 { app.press(.character("a"), .character("j")) }
     #expect(app.state.shop.basket.lines.count == 16)
     app.press(.tab)
-    let page = max(1, BasketView.lineRows(paneHeight: try #require(app.state.layout.basket).height) - 2)
+    let page = max(1, app.state.layout.basketLineRows - 2)
     #expect(page < 15, "the pane shows fewer lines than the basket holds")
     app.press(.pageDown)
     #expect(app.state.basketSelection == page)

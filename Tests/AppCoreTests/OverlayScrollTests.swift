@@ -14,9 +14,9 @@ import Testing
   @Test func thePagerKeysScrollTheHelp() {
     let app = TestStore(exhaustive: false, width: 80, height: 24)
     app.press(.character("?"))
-    let rows = OverlayBox.frame(width: 80, height: 24, rows: 1000).rect.height - 2
-    let textWidth = OverlayBox.frame(width: 80, height: 24, rows: 1).textWidth
-    let last = HelpOverlay.lines(app.state, width: textWidth).count - rows
+    let rows = OverlayFrame(width: 80, height: 24, rows: 1000).textRows
+    let textWidth = OverlayFrame(width: 80, height: 24, rows: 1).textWidth
+    let last = OverlayText.help(app.state, width: textWidth).count - rows
     #expect(last > 2 * rows, "enough help to page through")
     app.press(.pageDown)
     #expect(Self.scroll(app) == rows / 2 * 2)

@@ -21,13 +21,13 @@ import Testing
 
   @Test func itMovesWhileSomethingIsPendingOrOnScreenAndThenStops() {
     let app = TestStore(exhaustive: false)
-    #expect(!TimelineView.isMoving(app.state), "an idle app animates nothing")
+    #expect(!app.state.timelineIsMoving, "an idle app animates nothing")
     app.press(.character("a"))
-    #expect(TimelineView.isMoving(app.state))
+    #expect(app.state.timelineIsMoving)
     app.advance(milliseconds: 1000)
-    #expect(TimelineView.isMoving(app.state), "the marbles still scroll")
+    #expect(app.state.timelineIsMoving, "the marbles still scroll")
     app.advance(milliseconds: 10_000)
-    #expect(!TimelineView.isMoving(app.state))
+    #expect(!app.state.timelineIsMoving)
   }
 
   @Test func theCountdownShowsWhatIsPendingAndHowLongIsLeft() {

@@ -116,7 +116,7 @@ import Testing
     app.press(.character("L"))
     #expect(app.state.overlay == .messages(scroll: 0))
     let width = OverlayBox.frame(in: Screen.render(app.state), rows: 1).textWidth
-    let lines = MessageLogView.lines(app.state, width: width).lines
+    let lines = OverlayText.messageLog(app.state, width: width).lines
     let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
     #expect(
       words == "time (s) message 0.000 added " + catalog.items[0].name.trimmingCharacters(in: .whitespaces),

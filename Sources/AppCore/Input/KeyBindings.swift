@@ -1,40 +1,3 @@
-/// One key binding: its keys and what each asks for, and how the help and the footer name them.
-struct KeyBinding: Equatable {
-  /// A key and the action it asks for.
-  struct Press: Equatable {
-    let key: Key
-    let action: AppAction
-  }
-
-  /// Each key and what it does: `↑` moves up and `↓` down within one binding, each said here.
-  let presses: [Press]
-  /// How the help names the keys, e.g. `a Enter`.
-  let label: String
-  /// What the help says it does.
-  let meaning: String
-  /// The footer's short hint, e.g. `a add`; `nil` for a key the footer does not show.
-  let hint: String?
-
-  /// A binding whose keys each ask for their own action (`[(.up, .move(-1)), (.down, .move(1))]`).
-  init(presses: [(Key, AppAction)], label: String, meaning: String, hint: String?) {
-    self.presses = presses.map { Press(key: $0.0, action: $0.1) }
-    self.label = label
-    self.meaning = meaning
-    self.hint = hint
-  }
-
-  /// A binding whose keys all ask for `action`.
-  init(keys: [Key], label: String, meaning: String, hint: String?, action: AppAction) {
-    self.init(presses: keys.map { ($0, action) }, label: label, meaning: meaning, hint: hint)
-  }
-
-  /// The keys, any of which triggers it.
-  var keys: [Key] { presses.map(\.key) }
-
-  /// What `key` asks for, if it is one of this binding's keys.
-  func action(for key: Key) -> AppAction? { presses.first { $0.key == key }?.action }
-}
-
 /// Which key does what, in each of the screen's contexts: the one table behind input, the footer, the
 /// help overlay and `--help`.
 enum KeyBindings {
@@ -406,7 +369,10 @@ enum KeyBindings {
     case (.history(let selection, false), .click(let x, let y)),
       (.history(let selection, false), .doubleClick(let x, let y)):
       // A click on an order selects it; on the order already selected, it shows its lines.
-      guard let index = HistoryView.order(at: x, y, selection: selection, in: state) else { return nil }
+      guard
+        let index = state.layout.historyOrder(
+          at: x, y, selection: selection, count: state.shop.orders.count)
+      else { return nil }
       return index == selection ? .showOrderLines : .selectOrder(index)
     case (.history(_, false), .scroll(_, _, let lines)): return .scrollOverlay(lines)
     case (.confirmCheckout, .key(let key)): return action(for: key, in: confirm)

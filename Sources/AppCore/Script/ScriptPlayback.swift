@@ -43,34 +43,3 @@ public final class ScriptPlayback {
     runtime.send(.playbackFinished)
   }
 }
-
-/// A script read and checked for `--play`.
-public struct PlaybackScript: Sendable {
-  let lines: [ScriptLine]
-
-  /// Reads and checks the script at `path` against `catalog`: every bad line is one of the messages
-  /// of the error (`error: line N: ...`), as in script mode. `whileWaiting` is told if the file is a
-  /// FIFO that no program writes to yet.
-  public static func load(
-    path: String, catalog: Catalog, whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
-  ) -> Result<PlaybackScript, PlaybackScriptError> {
-    guard path != "-" else {
-      return .failure(
-        PlaybackScriptError(messages: ["error: --play needs a file: standard input is the terminal"]))
-    }
-    do {
-      let bytes = try ScriptFile.contents(atPath: path, whileWaiting: whileWaiting)
-      return .success(PlaybackScript(lines: try ScriptParser(catalog: catalog).parse(bytes)))
-    } catch let error as ScriptProblems {
-      return .failure(PlaybackScriptError(messages: error.messages))
-    } catch {
-      return .failure(PlaybackScriptError(messages: ["error: \(UntrustedText.escaped("\(error)"))"]))
-    }
-  }
-}
-
-/// Why a script cannot be played: the lines for standard error.
-public struct PlaybackScriptError: Error, Sendable {
-  /// One line each, already safe to print.
-  public let messages: [String]
-}

@@ -126,6 +126,14 @@ public struct AppState: Equatable {
     return lastSent
   }
 
+  /// Whether anything on the timeline will still move: a pending emission, or an event not yet scrolled
+  /// off. The app animates only while this holds.
+  public var timelineIsMoving: Bool {
+    if pending != nil { return true }
+    guard let last = timeline.events.last(where: { !$0.event.isNote }) else { return false }
+    return now - last.milliseconds < timelineSpan
+  }
+
   /// The basket's quantity without paper bags: what a settled badge shows in a controlled store.
   public var basketQuantity: Int { shop.basket.badgeQuantity }
 

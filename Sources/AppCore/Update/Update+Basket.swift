@@ -17,7 +17,8 @@ extension AppState {
       selectBasketLine(basketSelection + lines)
     case .clickBasket(let row):
       // The pane shows the lines from the top unless it has focus and scrolled; a click gives it focus.
-      let first = BasketView.firstShownLine(self, paneHeight: layout.basket?.height ?? 0)
+      let first = layout.firstShownBasketLine(
+        selection: basketSelection, count: shop.basket.lines.count, focused: focus == .basket)
       focus = .basket
       if shop.basket.lines.indices.contains(first + row) { selectBasketLine(first + row) }
     default:
@@ -38,7 +39,7 @@ extension AppState {
     case .page(let direction):
       // A page is the lines the pane shows above its "more lines" row, less one kept in view, as in
       // the item list.
-      let shown = BasketView.lineRows(paneHeight: layout.basket?.height ?? 0) - 1
+      let shown = layout.basketLineRows - 1
       selectBasketLine(basketSelection + direction * max(1, shown - 1))
     case .top: selectBasketLine(0)
     case .bottom: selectBasketLine(lines.count - 1)

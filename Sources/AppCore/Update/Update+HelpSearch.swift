@@ -80,7 +80,7 @@ extension AppState {
       return say("nothing in the help holds \(Self.quoted(search.query))", kind: .error)
     }
     // From the line found last while it is on screen, else from the top of what is shown.
-    let rows = OverlayBox.frame(width: width, height: height, rows: lines.count).rect.height - 2
+    let rows = layout.overlay(rows: lines.count).textRows
     let from =
       search.found.flatMap { (scroll..<(scroll + rows)).contains($0) ? $0 : nil }
       ?? (forward ? scroll - 1 : scroll + rows)
@@ -97,9 +97,8 @@ extension AppState {
 
   /// The help's lines as the box shows them now, and how far it can scroll.
   private func helpLines() -> (lines: [String], limit: Int) {
-    let textWidth = OverlayBox.frame(width: width, height: height, rows: 1).textWidth
-    let lines = HelpOverlay.lines(self, width: textWidth)
-    let rows = OverlayBox.frame(width: width, height: height, rows: lines.count).rect.height - 2
+    let lines = OverlayText.help(self, width: layout.overlayTextWidth)
+    let rows = layout.overlay(rows: lines.count).textRows
     return (lines, max(0, lines.count - rows))
   }
 

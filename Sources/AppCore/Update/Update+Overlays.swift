@@ -60,14 +60,14 @@ extension AppState {
   /// How far the help or the message log can scroll (its lines less the rows its box shows), and how
   /// many rows the box shows.
   private func overlayScrollRange() -> (limit: Int, rows: Int) {
-    let textWidth = OverlayBox.frame(width: width, height: height, rows: 1).textWidth
+    let textWidth = layout.overlayTextWidth
     let count: Int
     switch overlay {
-    case .help: count = HelpOverlay.lines(self, width: textWidth).count
-    case .messages: count = MessageLogView.lines(self, width: textWidth).lines.count
+    case .help: count = OverlayText.help(self, width: textWidth).count
+    case .messages: count = OverlayText.messageLog(self, width: textWidth).lines.count
     default: return (0, 0)
     }
-    let rows = OverlayBox.frame(width: width, height: height, rows: count).rect.height - 2
+    let rows = layout.overlay(rows: count).textRows
     return (max(0, count - rows), rows)
   }
 

@@ -205,7 +205,7 @@ extension AppState {
 
   /// Asks for clock ticks while the timeline is on screen and moving, and stops them once nothing moves.
   mutating func keepTicking(effects: inout [AppEffect]) {
-    let moving = layout.fits && TimelineView.isMoving(self)
+    let moving = layout.fits && timelineIsMoving
     guard moving != isTicking else { return }
     isTicking = moving
     effects.append(moving ? .startTicking : .stopTicking)

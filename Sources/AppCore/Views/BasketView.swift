@@ -3,25 +3,12 @@ import Shop
 /// The basket pane: each line with its quantity and price, paper bags, unavailable items marked, and
 /// the total; with focus, its title is highlighted and the selected line is in reverse video.
 enum BasketView {
-  /// The first line the pane shows: scrolled so that the selected line stays in view while it has
-  /// focus, from the top otherwise.
-  ///
-  /// Unless the pane reaches the last line, its last row says how many more lines follow, so the
-  /// selection is kept among the rows above it.
+  /// The first line a pane of `paneHeight` rows shows (see
+  /// ``ScreenLayout/firstShownBasketLine(selection:count:focused:paneHeight:)``).
   static func firstShownLine(_ state: AppState, paneHeight: Int) -> Int {
-    guard state.focus == .basket else { return 0 }
-    let rows = lineRows(paneHeight: paneHeight)
-    let count = state.shop.basket.lines.count
-    guard count > rows else { return 0 }
-    let selection = max(0, min(state.basketSelection, count - 1))
-    // The last lines fill every row; any other stretch shows a row fewer, then the count of the rest.
-    if selection >= count - rows { return count - rows }
-    return max(0, selection - max(1, rows - 1) + 1)
-  }
-
-  /// How many basket lines a pane of `paneHeight` rows shows (its title and total take the rest).
-  static func lineRows(paneHeight: Int) -> Int {
-    max(1, paneHeight - 3)
+    ScreenLayout.firstShownBasketLine(
+      selection: state.basketSelection, count: state.shop.basket.lines.count, focused: state.focus == .basket,
+      paneHeight: paneHeight)
   }
 
   static func draw(_ state: AppState, in pane: GridRect, into grid: inout Grid) {

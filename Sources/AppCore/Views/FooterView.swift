@@ -12,7 +12,7 @@ enum FooterView {
     case .help where state.helpSearch.map { !$0.query.isEmpty || $0.isEditing } == true:
       // The status line is under the help's box: the footer says what the search found.
       hint = searchLine(
-        state.helpSearch!, in: HelpOverlay.lines(state, width: helpTextWidth(layout)), width: layout.width)
+        state.helpSearch!, in: OverlayText.help(state, width: layout.overlayTextWidth), width: layout.width)
     case .help:
       // Scrolling first, then the search, then paging: a narrow footer keeps what it needs most.
       let overlay = KeyBindings.overlay
@@ -62,9 +62,6 @@ enum FooterView {
 
   /// The help's search being typed, with its cursor; its end stays in view as the filter's does.
   /// The columns of the help's text on this screen.
-  private static func helpTextWidth(_ layout: ScreenLayout) -> Int {
-    OverlayBox.frame(width: layout.width, height: layout.height, rows: 1).textWidth
-  }
 
   /// The help's search: while typed, the text with its cursor and how many lines hold it; once kept,
   /// which of the lines found is shown, and the keys that step through them.

@@ -33,26 +33,8 @@ enum HistoryView {
     let rows = OverlayBox.frame(in: grid, rows: lines.count).rect.height - 2
     OverlayBox.draw(
       title: "orders, newest first (\(orders.count))", lines: lines,
-      scroll: firstShown(selection, rows: rows),
+      scroll: ScreenLayout.firstShownOrder(selection, rows: rows),
       into: &grid, styles: styles)
-  }
-
-  /// The first order shown (counted from the newest) when `rows` rows show the list with `selection`
-  /// selected: the top, until the selection would fall below the last row.
-  private static func firstShown(_ selection: Int, rows: Int) -> Int { max(0, selection - rows + 1) }
-
-  /// The order (counted from the newest) whose row is drawn at column `x`, row `y` of the list of
-  /// orders with `selection` selected; `nil` off the rows.
-  static func order(at x: Int, _ y: Int, selection: Int, in state: AppState) -> Int? {
-    let count = state.shop.orders.count
-    let (box, _) = OverlayBox.frame(width: state.layout.width, height: state.layout.height, rows: count)
-    let rows = box.height - 2
-    let row = y - box.origin.y - 1
-    guard (box.origin.x..<(box.origin.x + box.width)).contains(x), (0..<rows).contains(row) else {
-      return nil
-    }
-    let index = firstShown(selection, rows: rows) + row
-    return index < count ? index : nil
   }
 
   /// `2026-12-01 09:14:05` in `timeZone`.

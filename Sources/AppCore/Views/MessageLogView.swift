@@ -1,28 +1,12 @@
 /// The message log: every status line of the run, newest first, in full and wrapped.
 enum MessageLogView {
   static func draw(_ state: AppState, scroll: Int, into grid: inout Grid) {
-    let (lines, styles) = lines(state, width: OverlayBox.frame(in: grid, rows: 1).textWidth)
+    let (lines, refusals) = OverlayText.messageLog(
+      state, width: OverlayBox.frame(in: grid, rows: 1).textWidth)
+    // The time column's heading, when there is a message under it, in bold; refusals stand out.
+    var styles: [Int: Style] = state.messages.entries.isEmpty ? [:] : [0: Style(attributes: .bold)]
+    for line in refusals { styles[line] = Style(foreground: .danger, attributes: [.reverse, .bold]) }
     OverlayBox.draw(
       title: "messages, newest first", lines: lines, scroll: scroll, into: &grid, styles: styles)
-  }
-
-  /// The log's lines for a box whose text is `width` columns wide, and the style of each refusal's lines.
-  static func lines(_ state: AppState, width: Int) -> (lines: [String], styles: [Int: Style]) {
-    guard !state.messages.entries.isEmpty else { return (["no messages yet"], [:]) }
-    // The time column's heading: seconds since the app started.
-    var lines = ["time (s) message"]
-    var styles: [Int: Style] = [0: Style(attributes: .bold)]
-    for message in state.messages.entries.reversed() {
-      let time = ScriptOutput.seconds(message.milliseconds)
-      let prefix = time + String(repeating: " ", count: max(1, 10 - time.count))
-      let body = message.text.wrapped(toWidth: max(1, width - prefix.count))
-      for (index, text) in body.enumerated() {
-        if message.kind == .error {
-          styles[lines.count] = Style(foreground: .danger, attributes: [.reverse, .bold])
-        }
-        lines.append((index == 0 ? prefix : String(repeating: " ", count: prefix.count)) + text)
-      }
-    }
-    return (lines, styles)
   }
 }

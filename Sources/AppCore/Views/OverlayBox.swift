@@ -1,23 +1,9 @@
 /// A box over the main screen, between the header and the footer, with a title and lines that scroll:
 /// the frame the help, the message log and the checkout confirmation are drawn in.
 enum OverlayBox {
-  /// The widest box.
-  static let maximumWidth = 120
-
   /// Where the box goes in a grid, and the columns its text may use.
-  static func frame(in grid: Grid, rows wanted: Int) -> (rect: GridRect, textWidth: Int) {
-    frame(width: grid.width, height: grid.height, rows: wanted)
-  }
-
-  /// Where the box goes on a screen `width` x `height`, and the columns its text may use.
-  static func frame(width screenWidth: Int, height screenHeight: Int, rows wanted: Int) -> (
-    rect: GridRect, textWidth: Int
-  ) {
-    let width = min(screenWidth, maximumWidth)
-    let height = max(3, min(screenHeight - 2, wanted + 2))
-    let rect = GridRect(
-      x: (screenWidth - width) / 2, y: 1 + (screenHeight - 2 - height) / 2, width: width, height: height)
-    return (rect, max(1, width - 4))
+  static func frame(in grid: Grid, rows wanted: Int) -> OverlayFrame {
+    OverlayFrame(width: grid.width, height: grid.height, rows: wanted)
   }
 
   /// Draws the box with `title` and `lines` from `scroll` on (clamped so the last page stays full);
@@ -26,7 +12,8 @@ enum OverlayBox {
   static func draw(
     title: String, lines: [String], scroll: Int, into grid: inout Grid, styles: [Int: Style] = [:]
   ) -> Int {
-    let (rect, textWidth) = frame(in: grid, rows: lines.count)
+    let frame = frame(in: grid, rows: lines.count)
+    let (rect, textWidth) = (frame.rect, frame.textWidth)
     let box = Style(attributes: .reverse)
     grid.fill(GridRect(x: 0, y: 1, width: grid.width, height: grid.height - 2), style: .plain)
     grid.fill(rect, style: box)

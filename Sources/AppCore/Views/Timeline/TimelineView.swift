@@ -390,20 +390,4 @@ enum TimelineView {
       style: Style(foreground: .warning, attributes: .bold))
     grid.write(bar, at: GridPoint(x: x, y: row), style: Style(foreground: .warning))
   }
-
-  /// Whether anything on the timeline will still move: a pending emission, or an event not yet scrolled
-  /// off. The app animates only while this holds.
-  static func isMoving(_ state: AppState) -> Bool {
-    if state.pending != nil { return true }
-    guard let last = state.timeline.events.last(where: { !$0.event.isNote }) else { return false }
-    return state.now - last.milliseconds < state.timelineSpan
-  }
-}
-
-extension TimelineEvent {
-  /// Whether this is a note, which the timeline does not draw.
-  var isNote: Bool {
-    if case .note = self { return true }
-    return false
-  }
 }

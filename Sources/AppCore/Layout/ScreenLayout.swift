@@ -82,4 +82,53 @@ public struct ScreenLayout: Equatable {
     return GridRect(
       x: width - paneWidth, y: listTitleRow, width: paneWidth, height: timeline.origin.y - listTitleRow)
   }
+
+  /// The frame of a box over the screen that wants `rows` lines of text.
+  func overlay(rows: Int) -> OverlayFrame { OverlayFrame(width: width, height: height, rows: rows) }
+
+  /// The columns a box over the screen gives its text (whatever its height).
+  var overlayTextWidth: Int { overlay(rows: 1).textWidth }
+
+  /// How many basket lines the basket pane shows (its title and total take the rest); 1 without a pane.
+  var basketLineRows: Int { Self.basketLineRows(paneHeight: basket?.height ?? 0) }
+
+  /// How many basket lines a basket pane of `paneHeight` rows shows.
+  static func basketLineRows(paneHeight: Int) -> Int { max(1, paneHeight - 3) }
+
+  /// The first of `count` basket lines the pane shows: scrolled so that the line at `selection` stays
+  /// in view while the basket has focus (`focused`), from the top otherwise.
+  ///
+  /// Unless the pane reaches the last line, its last row says how many more lines follow, so the
+  /// selection is kept among the rows above it.
+  func firstShownBasketLine(selection: Int, count: Int, focused: Bool) -> Int {
+    Self.firstShownBasketLine(
+      selection: selection, count: count, focused: focused, paneHeight: basket?.height ?? 0)
+  }
+
+  /// ``firstShownBasketLine(selection:count:focused:)`` in a basket pane of `paneHeight` rows (the
+  /// narrow layout draws the basket in the list's place).
+  static func firstShownBasketLine(selection: Int, count: Int, focused: Bool, paneHeight: Int) -> Int {
+    let rows = basketLineRows(paneHeight: paneHeight)
+    guard focused, count > rows else { return 0 }
+    let selection = max(0, min(selection, count - 1))
+    if selection >= count - rows { return count - rows }
+    return max(0, selection - max(1, rows - 1) + 1)
+  }
+
+  /// The first order shown (counted from the newest) when `rows` rows show the list with `selection`
+  /// selected: the top, until the selection would fall below the last row.
+  static func firstShownOrder(_ selection: Int, rows: Int) -> Int { max(0, selection - rows + 1) }
+
+  /// The order (counted from the newest) whose row is drawn at column `x`, row `y` of the history's
+  /// `count` orders with `selection` selected; `nil` off the rows.
+  func historyOrder(at x: Int, _ y: Int, selection: Int, count: Int) -> Int? {
+    let box = overlay(rows: count).rect
+    let rows = box.height - 2
+    let row = y - box.origin.y - 1
+    guard (box.origin.x..<(box.origin.x + box.width)).contains(x), (0..<rows).contains(row) else {
+      return nil
+    }
+    let index = Self.firstShownOrder(selection, rows: rows) + row
+    return index < count ? index : nil
+  }
 }

@@ -1,0 +1,9 @@
+import Dispatch
+import Reactive
+import Shop
+
+/// Why a script cannot be played: the lines for standard error.
+public struct PlaybackScriptError: Error, Sendable {
+  /// One line each, already safe to print.
+  public let messages: [String]
+}
