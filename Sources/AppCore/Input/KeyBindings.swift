@@ -5,134 +5,147 @@ enum KeyBindings {
   static let items: [KeyBinding] = [
     KeyBinding(
       presses: [
-        (.up, .move(-1)), (.character("k"), .move(-1)), (.down, .move(1)), (.character("j"), .move(1)),
+        (.up, .list(.move(-1))), (.character("k"), .list(.move(-1))), (.down, .list(.move(1))),
+        (.character("j"), .list(.move(1))),
       ], label: "↑ ↓  k j", meaning: "move the selection",
       hint: nil),
     KeyBinding(
-      presses: [(.pageUp, .page(-1)), (.pageDown, .page(1))], label: "PgUp PgDn", meaning: "move a page",
+      presses: [(.pageUp, .list(.page(-1))), (.pageDown, .list(.page(1)))], label: "PgUp PgDn",
+      meaning: "move a page",
       hint: nil),
     KeyBinding(
-      presses: [(.home, .top), (.character("g"), .top), (.end, .bottom), (.character("G"), .bottom)],
+      presses: [
+        (.home, .list(.top)), (.character("g"), .list(.top)), (.end, .list(.bottom)),
+        (.character("G"), .list(.bottom)),
+      ],
       label: "g Home  G End",
       meaning: "first, last item",
       hint: nil),
     KeyBinding(
       keys: [.enter, .character("a")], label: "a Enter",
       meaning: "add one of the selected item (5a adds five)",
-      hint: "a add", action: .addSelected),
+      hint: "a add", action: .list(.addSelected)),
     KeyBinding(
       keys: [.character("x")], label: "x", meaning: "remove one of the selected item", hint: "x remove",
-      action: .removeSelected),
-    KeyBinding(keys: [.escape], label: "Esc", meaning: "clear the filter", hint: nil, action: .clearFilter),
+      action: .list(.removeSelected)),
+    KeyBinding(
+      keys: [.escape], label: "Esc", meaning: "clear the filter", hint: nil, action: .filter(.clear)),
     KeyBinding(
       keys: [.character("s")], label: "s", meaning: "sort: catalog order, by name, by price", hint: nil,
-      action: .cycleOrder),
+      action: .list(.cycleOrder)),
   ]
 
   /// Keys of the basket, when it has focus.
   static let basket: [KeyBinding] = [
     KeyBinding(
       presses: [
-        (.up, .move(-1)), (.character("k"), .move(-1)), (.down, .move(1)), (.character("j"), .move(1)),
+        (.up, .list(.move(-1))), (.character("k"), .list(.move(-1))), (.down, .list(.move(1))),
+        (.character("j"), .list(.move(1))),
       ], label: "↑ ↓  k j", meaning: "select a line",
       hint: nil),
     KeyBinding(
-      presses: [(.pageUp, .page(-1)), (.pageDown, .page(1))], label: "PgUp PgDn",
+      presses: [(.pageUp, .list(.page(-1))), (.pageDown, .list(.page(1)))], label: "PgUp PgDn",
       meaning: "move a page of lines", hint: nil),
     KeyBinding(
-      presses: [(.home, .top), (.character("g"), .top), (.end, .bottom), (.character("G"), .bottom)],
+      presses: [
+        (.home, .list(.top)), (.character("g"), .list(.top)), (.end, .list(.bottom)),
+        (.character("G"), .list(.bottom)),
+      ],
       label: "g Home  G End",
       meaning: "first, last line", hint: nil),
     KeyBinding(
       keys: [.enter, .character("a")], label: "a Enter", meaning: "add one more of the line's item",
-      hint: "a add one", action: .addSelected),
+      hint: "a add one", action: .list(.addSelected)),
     KeyBinding(
       keys: [.character("x")], label: "x", meaning: "remove one of the line's item", hint: "x remove one",
-      action: .removeSelected),
+      action: .list(.removeSelected)),
     KeyBinding(
       keys: [.character("d"), .delete], label: "d Del",
       meaning: "remove the whole line (bags and unavailable items too)",
-      hint: "d remove line", action: .removeLine),
+      hint: "d remove line", action: .basket(.removeLine)),
   ]
 
   /// Keys that work whichever pane has focus.
   static let everywhere: [KeyBinding] = [
     KeyBinding(
-      presses: [(.tab, .focusNext), (.backTab, .focusPrevious)], label: "Tab Shift-Tab",
+      presses: [(.tab, .basket(.focusNext)), (.backTab, .basket(.focusPrevious))], label: "Tab Shift-Tab",
       meaning: "move the focus between the item list and the basket",
       hint: "Tab basket"),
     KeyBinding(
       keys: [.character("b")], label: "b", meaning: "add a paper bag (free, not on the badge)", hint: "b bag",
-      action: .command(.bag)),
+      action: .shop(.command(.bag))),
     KeyBinding(
       keys: [.character("r")], label: "r", meaning: "reorder the last order", hint: "r reorder",
-      action: .command(.reorder)),
+      action: .shop(.command(.reorder))),
     KeyBinding(
       keys: [.character("c")], label: "c", meaning: "check out (asks first)", hint: "c checkout",
-      action: .askToCheckOut),
+      action: .shop(.askToCheckOut)),
     KeyBinding(
       keys: [.character("o")], label: "o", meaning: "the order history: see, and reorder, any past order",
-      hint: "o orders", action: .openHistory),
+      hint: "o orders", action: .overlay(.openHistory)),
     KeyBinding(
       keys: [.character("i")], label: "i", meaning: "details of the selected item (a click on it too)",
-      hint: "i details", action: .openDetails),
+      hint: "i details", action: .overlay(.openDetails)),
     KeyBinding(
       keys: [.character("u")], label: "u",
       meaning: "undo the last change to the basket (add, bag, remove, reorder, checkout), 50 steps deep",
-      hint: "u undo", action: .undo),
+      hint: "u undo", action: .shop(.undo)),
     KeyBinding(
       keys: [.control("r")], label: "Ctrl-R",
       meaning: "redo what u took back, step by step, until the next change (a checkout is not redone)",
-      hint: nil, action: .redo),
+      hint: nil, action: .shop(.redo)),
     KeyBinding(
       presses: (1...9).map { (Key.character(Character(String($0))), AppAction.countDigit($0)) }, label: "1-9",
       meaning: "a count for the next key: 5a adds five, 3x removes three, 4j moves four", hint: nil),
     KeyBinding(
       keys: [.character("m")], label: "m", meaning: "switch the store: controlled, simple, derived",
       hint: "m mode",
-      action: .switchMode),
+      action: .shop(.switchMode)),
     KeyBinding(
       presses: [
-        (.character("+"), .debounceUp), (.character("="), .debounceUp), (.character("-"), .debounceDown),
-        (.character("_"), .debounceDown),
+        (.character("+"), .shop(.debounceUp)), (.character("="), .shop(.debounceUp)),
+        (.character("-"), .shop(.debounceDown)),
+        (.character("_"), .shop(.debounceDown)),
       ], label: "+ -",
       meaning: "debounce interval up, down (100 ms steps, 0 to 5 s)", hint: "+/- debounce"),
     KeyBinding(
       keys: [.character("/")], label: "/", meaning: "filter by name; Enter keeps it, Esc clears",
       hint: "/ filter",
-      action: .beginFilter),
+      action: .filter(.begin)),
     KeyBinding(
       keys: [.character(" ")], label: "Space",
       meaning: "pause time: the debounce, the timeline and the countdown wait; keys still act",
       hint: "Space pause",
-      action: .togglePause),
+      action: .time(.togglePause)),
     KeyBinding(
-      presses: [(.character("<"), .changePace(-1)), (.character(">"), .changePace(1))], label: "< >",
+      presses: [(.character("<"), .time(.changePace(-1))), (.character(">"), .time(.changePace(1)))],
+      label: "< >",
       meaning: "slow time down, speed it up (1/8x to 1x): watch a 1 s debounce over 8 s", hint: "< > speed"),
     KeyBinding(
       keys: [.character("l")], label: "l",
       meaning:
         "cycle the lanes under sent, the same values through operators: removeDuplicates, throttle 1s latest, throttle 1s first, a three-stage pipeline, none",
-      hint: "l lanes", action: .cycleComparison),
+      hint: "l lanes", action: .shop(.cycleComparison)),
     KeyBinding(
       keys: [.character(":")], label: ":",
       meaning:
         "a lane pipeline, one lane per stage: removeDuplicates | debounce 500ms (↑ ↓ earlier ones, Enter draws, Esc cancels)",
-      hint: nil, action: .beginLanePrompt),
+      hint: nil, action: .lanePrompt(.begin)),
     KeyBinding(
-      presses: [(.character("["), .zoom(-1)), (.character("]"), .zoom(1))], label: "[ ]",
+      presses: [(.character("["), .time(.zoom(-1))), (.character("]"), .time(.zoom(1)))], label: "[ ]",
       meaning: "zoom the timeline in, out (5, 10, 30, 60 s)", hint: "[ ] zoom"),
     KeyBinding(
       keys: [.character("p")], label: "p",
       meaning: "presenter layout: the header, a large badge and the timeline",
-      hint: "p present", action: .togglePresenter),
+      hint: "p present", action: .time(.togglePresenter)),
     KeyBinding(
       keys: [.character("L")], label: "L", meaning: "the message log: every message in full", hint: "L log",
-      action: .openMessages),
+      action: .overlay(.openMessages)),
     KeyBinding(
       keys: [.control("l")], label: "Ctrl-L", meaning: "redraw the whole screen", hint: nil, action: .repaint),
     KeyBinding(
-      keys: [.character("?"), .help], label: "? F1", meaning: "this help", hint: nil, action: .openHelp),
+      keys: [.character("?"), .help], label: "? F1", meaning: "this help", hint: nil,
+      action: .overlay(.openHelp)),
     KeyBinding(
       keys: [.character("q"), .control("c")], label: "q Ctrl-C", meaning: "quit", hint: nil, action: .quit),
   ]
@@ -151,39 +164,40 @@ enum KeyBindings {
   static let confirm: [KeyBinding] = [
     KeyBinding(
       keys: [.character("y"), .enter], label: "y Enter", meaning: "check out", hint: "y check out",
-      action: .confirmCheckout),
+      action: .shop(.confirmCheckout)),
     KeyBinding(
       keys: [.character("n"), .escape], label: "n Esc", meaning: "keep shopping", hint: "n cancel",
-      action: .closeOverlay),
+      action: .overlay(.close)),
   ]
 
   /// The question before undoing a checkout.
   static let confirmUndo: [KeyBinding] = [
     KeyBinding(
       keys: [.character("y"), .enter], label: "y Enter", meaning: "undo the checkout: the order is deleted",
-      hint: "y undo it", action: .confirmUndoCheckout),
+      hint: "y undo it", action: .shop(.confirmUndoCheckout)),
     KeyBinding(
       keys: [.character("n"), .escape], label: "n Esc", meaning: "keep the order", hint: "n keep it",
-      action: .closeOverlay),
+      action: .overlay(.close)),
   ]
 
   /// The order history.
   static let history: [KeyBinding] = [
     KeyBinding(
       presses: [
-        (.up, .scrollOverlay(-1)), (.character("k"), .scrollOverlay(-1)), (.down, .scrollOverlay(1)),
-        (.character("j"), .scrollOverlay(1)),
+        (.up, .overlay(.scroll(-1))), (.character("k"), .overlay(.scroll(-1))), (.down, .overlay(.scroll(1))),
+        (.character("j"), .overlay(.scroll(1))),
       ], label: "↑ ↓  k j", meaning: "select an order",
       hint: "j k select"),
     KeyBinding(
       keys: [.enter], label: "Enter", meaning: "show the order's lines", hint: "Enter lines",
-      action: .showOrderLines),
+      action: .overlay(.showOrderLines)),
     KeyBinding(
       keys: [.character("r")], label: "r", meaning: "reorder that order, at today's prices",
       hint: "r reorder",
-      action: .reorderSelectedOrder),
+      action: .overlay(.reorderSelectedOrder)),
     KeyBinding(
-      keys: [.escape, .character("o")], label: "Esc", meaning: "back", hint: "Esc back", action: .closeOverlay
+      keys: [.escape, .character("o")], label: "Esc", meaning: "back", hint: "Esc back",
+      action: .overlay(.close)
     ),
     KeyBinding(
       keys: [.character("q"), .control("c")], label: "q", meaning: "quit", hint: "q quits", action: .quit),
@@ -193,38 +207,40 @@ enum KeyBindings {
   static let help: [KeyBinding] = [
     KeyBinding(
       keys: [.character("/")], label: "/", meaning: "search the help (Enter keeps it, Esc goes back)",
-      hint: "/ search", action: .beginHelpSearch),
+      hint: "/ search", action: .helpSearch(.begin)),
     KeyBinding(
       keys: [.character("n")], label: "n", meaning: "the next line the search found", hint: nil,
-      action: .nextHelpMatch(forward: true)),
+      action: .helpSearch(.next(forward: true))),
     KeyBinding(
       keys: [.character("N")], label: "N", meaning: "the previous line the search found", hint: nil,
-      action: .nextHelpMatch(forward: false)),
+      action: .helpSearch(.next(forward: false))),
   ]
 
   /// A scrolling overlay: the help or the message log.
   static let overlay: [KeyBinding] = [
     KeyBinding(
       presses: [
-        (.up, .scrollOverlay(-1)), (.character("k"), .scrollOverlay(-1)), (.down, .scrollOverlay(1)),
-        (.character("j"), .scrollOverlay(1)),
+        (.up, .overlay(.scroll(-1))), (.character("k"), .overlay(.scroll(-1))), (.down, .overlay(.scroll(1))),
+        (.character("j"), .overlay(.scroll(1))),
       ], label: "↑ ↓  k j",
       meaning: "scroll a line (9j nine lines)", hint: "j k scroll"),
     KeyBinding(
       presses: [
-        (.pageUp, .scrollOverlayHalfPages(-2)), (.control("b"), .scrollOverlayHalfPages(-2)),
-        (.pageDown, .scrollOverlayHalfPages(2)), (.character(" "), .scrollOverlayHalfPages(2)),
-        (.control("f"), .scrollOverlayHalfPages(2)),
+        (.pageUp, .overlay(.scrollHalfPages(-2))), (.control("b"), .overlay(.scrollHalfPages(-2))),
+        (.pageDown, .overlay(.scrollHalfPages(2))), (.character(" "), .overlay(.scrollHalfPages(2))),
+        (.control("f"), .overlay(.scrollHalfPages(2))),
       ],
       label: "PgUp PgDn Space", meaning: "a page up, down (Ctrl-B, Ctrl-F too)", hint: "PgDn page"),
     KeyBinding(
-      presses: [(.control("u"), .scrollOverlayHalfPages(-1)), (.control("d"), .scrollOverlayHalfPages(1))],
+      presses: [
+        (.control("u"), .overlay(.scrollHalfPages(-1))), (.control("d"), .overlay(.scrollHalfPages(1))),
+      ],
       label: "Ctrl-U Ctrl-D", meaning: "half a page up, down",
       hint: nil),
     KeyBinding(
       presses: [
-        (.home, .scrollOverlayToEnd(false)), (.character("g"), .scrollOverlayToEnd(false)),
-        (.end, .scrollOverlayToEnd(true)), (.character("G"), .scrollOverlayToEnd(true)),
+        (.home, .overlay(.scrollToEnd(false))), (.character("g"), .overlay(.scrollToEnd(false))),
+        (.end, .overlay(.scrollToEnd(true))), (.character("G"), .overlay(.scrollToEnd(true))),
       ], label: "g Home  G End",
       meaning: "the top, the end",
       hint: nil),
@@ -234,7 +250,7 @@ enum KeyBindings {
       hint: nil),
     KeyBinding(
       keys: [.escape, .character("?"), .character("L"), .enter], label: "Esc", meaning: "close",
-      hint: "Esc closes", action: .closeOverlay),
+      hint: "Esc closes", action: .overlay(.close)),
     KeyBinding(
       keys: [.character("q"), .control("c")], label: "q", meaning: "quit", hint: "q quits", action: .quit),
   ]
@@ -342,24 +358,24 @@ enum KeyBindings {
       // A click acts on what is drawn where it lands: a row of the item list, or a line of the basket.
       let layout = state.layout
       if let basket = layout.basket, basket.contains(x: x, y: y) {
-        return y > basket.origin.y ? .clickBasket(row: y - basket.origin.y - 1) : .focusBasket
+        return y > basket.origin.y ? .basket(.click(row: y - basket.origin.y - 1)) : .basket(.focus)
       }
       let list = layout.list
       guard state.focus == .items || layout.basket != nil, list.contains(x: x, y: y) else { return nil }
       let row = y - list.origin.y
-      if case .doubleClick = event { return .addAt(row: row) }
+      if case .doubleClick = event { return .list(.addAt(row: row)) }
       // A click on the item already selected shows its details.
       if state.focus == .items, state.list.scroll + row == state.list.selection, state.selectedItem != nil {
-        return .openDetails
+        return .overlay(.openDetails)
       }
-      return .select(row: row)
+      return .list(.select(row: row))
     case .scroll(let x, let y, let lines):
-      if let basket = state.layout.basket, basket.contains(x: x, y: y) { return .scrollBasket(lines) }
+      if let basket = state.layout.basket, basket.contains(x: x, y: y) { return .basket(.scroll(lines)) }
       let list = state.layout.list
       guard (list.origin.x..<(list.origin.x + list.width)).contains(x),
         (list.origin.y..<(list.origin.y + list.height)).contains(y)
       else { return nil }
-      return .scrollList(lines)
+      return .list(.scroll(lines))
     case .resize, .notice: return nil
     }
   }
@@ -373,21 +389,21 @@ enum KeyBindings {
         let index = state.layout.historyOrder(
           at: x, y, selection: selection, count: state.shop.orders.count)
       else { return nil }
-      return index == selection ? .showOrderLines : .selectOrder(index)
-    case (.history(_, false), .scroll(_, _, let lines)): return .scrollOverlay(lines)
+      return index == selection ? .overlay(.showOrderLines) : .overlay(.selectOrder(index))
+    case (.history(_, false), .scroll(_, _, let lines)): return .overlay(.scroll(lines))
     case (.confirmCheckout, .key(let key)): return action(for: key, in: confirm)
     case (.confirmUndoCheckout, .key(let key)): return action(for: key, in: confirmUndo)
     case (.help, .key(let key)) where state.helpSearch?.isEditing == true:
       return helpSearchAction(for: key)
     case (.help, .paste(let text)) where state.helpSearch?.isEditing == true:
-      return .helpSearchPaste(text)
+      return .helpSearch(.paste(text))
     case (.help, .key(let key)):
       return action(for: key, in: help) ?? action(for: key, in: self.overlay)
     case (.messages, .key(let key)), (.details, .key(let key)):
       return action(for: key, in: self.overlay)
     case (.history, .key(let key)): return action(for: key, in: history)
     case (.help, .scroll(_, _, let lines)), (.messages, .scroll(_, _, let lines)):
-      return .scrollOverlay(lines)
+      return .overlay(.scroll(lines))
     default: return nil
     }
   }
@@ -395,13 +411,13 @@ enum KeyBindings {
   /// The keys of the lane prompt: text, ↑ ↓ for earlier pipelines, Enter, Esc.
   private static func promptAction(for event: InputEvent) -> AppAction? {
     switch event {
-    case .key(.escape): return .cancelLanePrompt
-    case .key(.enter): return .submitLanePrompt
-    case .key(.up): return .promptRecall(1)
-    case .key(.down): return .promptRecall(-1)
-    case .key(.backspace), .key(.delete): return .promptBackspace
-    case .key(.character(let character)): return .promptType(character)
-    case .paste(let text): return .promptPaste(text)
+    case .key(.escape): return .lanePrompt(.cancel)
+    case .key(.enter): return .lanePrompt(.submit)
+    case .key(.up): return .lanePrompt(.recall(1))
+    case .key(.down): return .lanePrompt(.recall(-1))
+    case .key(.backspace), .key(.delete): return .lanePrompt(.backspace)
+    case .key(.character(let character)): return .lanePrompt(.type(character))
+    case .paste(let text): return .lanePrompt(.paste(text))
     default: return nil
     }
   }
@@ -409,21 +425,21 @@ enum KeyBindings {
   /// The keys of the help's search while it is typed: text, Backspace, Enter, Esc.
   private static func helpSearchAction(for key: Key) -> AppAction? {
     switch key {
-    case .escape: .cancelHelpSearch
-    case .enter: .finishHelpSearch
-    case .backspace, .delete: .helpSearchBackspace
-    case .character(let character): .helpSearchType(character)
+    case .escape: .helpSearch(.cancel)
+    case .enter: .helpSearch(.finish)
+    case .backspace, .delete: .helpSearch(.backspace)
+    case .character(let character): .helpSearch(.type(character))
     default: nil
     }
   }
 
   private static func filterAction(for event: InputEvent) -> AppAction? {
     switch event {
-    case .key(.escape): return .clearFilter
-    case .key(.enter), .key(.up), .key(.down), .key(.tab): return .finishFilter
-    case .key(.backspace), .key(.delete): return .filterBackspace
-    case .key(.character(let character)): return .filterType(character)
-    case .paste(let text): return .filterPaste(text)
+    case .key(.escape): return .filter(.clear)
+    case .key(.enter), .key(.up), .key(.down), .key(.tab): return .filter(.finish)
+    case .key(.backspace), .key(.delete): return .filter(.backspace)
+    case .key(.character(let character)): return .filter(.type(character))
+    case .paste(let text): return .filter(.paste(text))
     default: return nil
     }
   }

@@ -2,35 +2,44 @@ import Foundation
 import Shop
 
 extension AppState {
-  /// Focus and the basket pane: Tab between the panes, the wheel and clicks over the basket.
-  mutating func moveAroundTheBasket(_ action: AppAction) {
+  /// Focus and the basket pane: Tab between the panes, the wheel and clicks over the basket, and `d`,
+  /// which removes the selected line whole.
+  mutating func applyToBasket(_ action: AppAction.Basket, effects: inout [AppEffect]) {
     switch action {
     case .focusNext, .focusPrevious:
       focus = focus == .items ? .basket : .items
       selectBasketLine(basketSelection)
-    case .focusBasket:
+    case .focus:
       focus = .basket
       selectBasketLine(basketSelection)
-    case .scrollBasket(let lines):
+    case .scroll(let lines):
       focus = .basket
       overlay = nil
       selectBasketLine(basketSelection + lines)
-    case .clickBasket(let row):
+    case .click(let row):
       // The pane shows the lines from the top unless it has focus and scrolled; a click gives it focus.
       let first = layout.firstShownBasketLine(
         selection: basketSelection, count: shop.basket.lines.count, focused: focus == .basket)
       focus = .basket
       if shop.basket.lines.indices.contains(first + row) { selectBasketLine(first + row) }
-    default:
-      preconditionFailure(
-        "\(action) is not a move around the basket: apply(_:effects:) routes only its own here")
+    case .removeLine:
+      // Only the basket's lines can be removed whole: in the item list, d does nothing.
+      guard focus == .basket else { return }
+      let lines = shop.basket.lines
+      guard lines.indices.contains(basketSelection) else {
+        _ = nothingSelected()
+        return
+      }
+      let line = lines[basketSelection]
+      run(.remove(id: line.id, quantity: line.quantity), effects: &effects)
+      selectBasketLine(basketSelection)
     }
   }
 
   /// What a key does while the basket has focus, when it differs from the item list's; false when the
   /// action is the same in both panes.
   mutating func applyInBasket(
-    _ action: AppAction, count: Int, effects: inout [AppEffect]
+    _ action: AppAction.List, count: Int, effects: inout [AppEffect]
   ) -> Bool {
     let lines = shop.basket.lines
     let line = lines.indices.contains(basketSelection) ? lines[basketSelection] : nil
@@ -49,9 +58,6 @@ extension AppState {
     case .removeSelected:
       guard let line else { return nothingSelected() }
       run(.remove(id: line.id, quantity: min(count, line.quantity)), effects: &effects)
-    case .removeLine:
-      guard let line else { return nothingSelected() }
-      run(.remove(id: line.id, quantity: line.quantity), effects: &effects)
     default:
       return false
     }

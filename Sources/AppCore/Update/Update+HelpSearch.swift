@@ -4,21 +4,21 @@ extension AppState {
   /// Begins, edits, keeps, leaves or steps through the search in the help (`/`, then `n` and `N`).
   /// Typing scrolls the help to the first line holding the text from where the search began; a text
   /// no line holds says so and leaves the help where it was. Only while the help is open.
-  mutating func searchHelp(_ action: AppAction) {
+  mutating func searchHelp(_ action: AppAction.HelpSearch) {
     guard case .help(let scroll) = overlay else { return }
     switch action {
-    case .beginHelpSearch:
+    case .begin:
       helpSearch = HelpSearch(origin: scroll)
       say("search the help: type what to find; Enter keeps it for n and N, Esc goes back", kind: .info)
-    case .helpSearchType(let character):
+    case .type(let character):
       typeIntoHelpSearch(String(character))
-    case .helpSearchPaste(let text):
+    case .paste(let text):
       typeIntoHelpSearch(String(text.map { $0.isNewline ? " " : $0 }))
-    case .helpSearchBackspace:
+    case .backspace:
       guard var search = helpSearch, search.isEditing, !search.query.isEmpty else { return }
       search.query.removeLast()
       find(search, from: search.origin)
-    case .finishHelpSearch:
+    case .finish:
       guard var search = helpSearch else { return }
       guard !search.query.isEmpty else {
         helpSearch = nil
@@ -31,15 +31,13 @@ extension AppState {
         let lines = "\(count) line\(count == 1 ? "" : "s") of the help hold\(count == 1 ? "s" : "")"
         say("\(Self.quoted(search.query)): \(lines) it; n next, N previous", kind: .info)
       }
-    case .cancelHelpSearch:
+    case .cancel:
       guard let search = helpSearch else { return }
       helpSearch = nil
       overlay = .help(scroll: search.origin)
       say("search left: the help is where it was", kind: .info)
-    case .nextHelpMatch(let forward):
+    case .next(let forward):
       stepThroughHelpMatches(forward: forward, scroll: scroll)
-    default:
-      break
     }
   }
 

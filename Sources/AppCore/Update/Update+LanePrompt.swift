@@ -4,31 +4,31 @@ extension AppState {
   /// Opens, edits, recalls into, submits or cancels the lane prompt (`:`). Enter draws the pipeline
   /// typed (`none` takes the lanes away); a pipeline that does not read is refused, naming the stage
   /// and what is allowed, and the prompt stays open with the text, the lanes as they were.
-  mutating func editLanePrompt(_ action: AppAction, effects: inout [AppEffect]) {
+  mutating func editLanePrompt(_ action: AppAction.LanePrompt, effects: inout [AppEffect]) {
     switch action {
-    case .beginLanePrompt:
+    case .begin:
       lanePrompt = LanePrompt()
       say(
         "lane pipeline: stages separated by | (removeDuplicates | debounce 500ms); Enter draws, Esc cancels",
         kind: .info)
-    case .promptType(let character):
+    case .type(let character):
       guard !character.isNewline, !character.unicodeScalars.contains(where: UntrustedText.isControl) else {
         return
       }
       typeIntoPrompt(String(character))
-    case .promptPaste(let text):
+    case .paste(let text):
       typeIntoPrompt(
         String(
           text.map { $0.isNewline ? " " : $0 }.filter {
             !$0.unicodeScalars.contains(where: UntrustedText.isControl)
           }
         ))
-    case .promptBackspace:
+    case .backspace:
       guard var prompt = lanePrompt, !prompt.text.isEmpty else { return }
       prompt.text.removeLast()
       prompt.recalled = nil
       lanePrompt = prompt
-    case .promptRecall(let step):
+    case .recall(let step):
       guard var prompt = lanePrompt, !laneHistory.isEmpty else { return }
       let next = (prompt.recalled ?? -1) + step
       if next < 0 {
@@ -40,13 +40,11 @@ extension AppState {
         prompt.text = laneHistory[laneHistory.count - 1 - index]
       }
       lanePrompt = prompt
-    case .cancelLanePrompt:
+    case .cancel:
       lanePrompt = nil
       say("no change to the lanes", kind: .info)
-    case .submitLanePrompt:
+    case .submit:
       submitLanePrompt(effects: &effects)
-    default:
-      return
     }
   }
 

@@ -14,7 +14,7 @@ extension AppState {
   mutating func selectItem(atCatalogIndex index: Int, effects: inout [AppEffect]) {
     guard catalog.items.indices.contains(index) else { return }
     if let matches = list.matches, ListArrangement.position(of: Int32(index), inAscending: matches) == nil {
-      editFilter(.clearFilter, effects: &effects)
+      editFilter(.clear, effects: &effects)
     }
     select(ListArrangement.position(of: index, in: list) ?? 0)
   }
@@ -40,20 +40,20 @@ extension AppState {
   }
 
   /// Opens, edits, keeps or clears the filter.
-  mutating func editFilter(_ action: AppAction, effects: inout [AppEffect]) {
+  mutating func editFilter(_ action: AppAction.Filter, effects: inout [AppEffect]) {
     switch action {
-    case .beginFilter:
+    case .begin:
       list.isEditingFilter = true
       // Fold the names while the user types the first character, if that takes a while.
       if list.index.foldedNamesIfReady == nil, list.index.count > list.budget.buildItems {
         effects.append(.startListWork(.prepareFilter(list.index)))
       }
-    case .filterType(let character):
+    case .type(let character):
       guard !character.isNewline, !character.unicodeScalars.contains(where: UntrustedText.isControl) else {
         return
       }
       setFilter(list.filter + String(character), effects: &effects)
-    case .filterPaste(let text):
+    case .paste(let text):
       // One line: line breaks become spaces, other controls go; a newline never ends the filter.
       var pasted = ""
       for character in text {
@@ -65,20 +65,18 @@ extension AppState {
       }
       guard !pasted.isEmpty else { return }
       setFilter(list.filter + pasted, effects: &effects)
-    case .filterBackspace:
+    case .backspace:
       if list.filter.isEmpty {
         // The filter stays open: letters typed next go into it, never run commands.
         say("the filter is empty: type to filter, Esc closes it", kind: .info)
       } else {
         setFilter(String(list.filter.dropLast()), effects: &effects)
       }
-    case .finishFilter:
+    case .finish:
       list.isEditingFilter = false
-    case .clearFilter:
+    case .clear:
       list.isEditingFilter = false
       if !list.filter.isEmpty { setFilter("", effects: &effects) }
-    default:
-      return
     }
   }
 
@@ -185,7 +183,7 @@ extension AppState {
   }
 
   /// The item list: moving the selection (by `count` where a count applies), clicks and the wheel over it, adding and removing the selected item.
-  mutating func applyToList(_ action: AppAction, count: Int, effects: inout [AppEffect]) {
+  mutating func applyToList(_ action: AppAction.List, count: Int, effects: inout [AppEffect]) {
     switch action {
     case .move(let delta):
       select(list.selection + delta * count)
@@ -207,7 +205,7 @@ extension AppState {
         select(list.scroll + row)
         addSelected(count: 1, effects: &effects)
       }
-    case .scrollList(let lines):
+    case .scroll(let lines):
       scrollList(by: lines)
     case .addSelected:
       addSelected(count: count, effects: &effects)
@@ -215,8 +213,8 @@ extension AppState {
       if let item = selectedItem {
         run(.remove(id: item.id, quantity: count), effects: &effects)
       }
-    default:
-      preconditionFailure("\(action) is not an item-list action: apply(_:effects:) routes only its own here")
+    case .cycleOrder:
+      cycleOrder(effects: &effects)
     }
   }
 

@@ -3,7 +3,7 @@ import Shop
 
 extension AppState {
   /// The overlays: opening and closing the help, the message log, the order history and the details, and scrolling them (by `count` lines where a count applies).
-  mutating func applyToOverlay(_ action: AppAction, count: Int, effects: inout [AppEffect]) {
+  mutating func applyToOverlay(_ action: AppAction.Overlays, count: Int, effects: inout [AppEffect]) {
     switch action {
     case .openHelp:
       overlay = .help(scroll: 0)
@@ -32,13 +32,13 @@ extension AppState {
       } else if let item = selectedItem {
         overlay = .details(itemID: item.id)
       }
-    case .scrollOverlay(let lines):
+    case .scroll(let lines):
       scrollOverlay(by: lines * count)
-    case .scrollOverlayHalfPages(let halves):
+    case .scrollHalfPages(let halves):
       scrollOverlay(by: halves * max(1, overlayScrollRange().rows / 2))
-    case .scrollOverlayToEnd(let toEnd):
+    case .scrollToEnd(let toEnd):
       scrollOverlay(by: toEnd ? Int.max / 2 : -(Int.max / 2))
-    case .closeOverlay:
+    case .close:
       helpSearch = nil
       switch overlay {
       case .confirmCheckout:
@@ -52,8 +52,6 @@ extension AppState {
       default:
         overlay = nil
       }
-    default:
-      preconditionFailure("\(action) is not an overlay action: apply(_:effects:) routes only its own here")
     }
   }
 

@@ -3,7 +3,7 @@ import Shop
 
 extension AppState {
   /// The time controls: zoom (`[` `]`), pause (Space), pace (`<` `>`) and the presenter layout (`p`).
-  mutating func controlTime(_ action: AppAction, effects: inout [AppEffect]) {
+  mutating func controlTime(_ action: AppAction.Time, effects: inout [AppEffect]) {
     switch action {
     case .zoom(let step):
       let spans = Timeline.spans
@@ -29,8 +29,6 @@ extension AppState {
     case .togglePresenter:
       isPresenting.toggle()
       say(isPresenting ? "presenter layout: p goes back" : "the full layout again", kind: .info)
-    default:
-      preconditionFailure("\(action) is not a time control: apply(_:effects:) routes only its own here")
     }
   }
 }

@@ -77,25 +77,14 @@ extension AppState {
     }
     let count = countPrefix ?? 1
     countPrefix = nil
-    if focus == .basket, applyInBasket(action, count: count, effects: &effects) { return }
     switch action {
-    case .countDigit, .removeLine:
-      // A digit was taken above; `d` removes a line only in the basket, which took it above too.
+    case .countDigit:
+      // Taken above.
       break
     case .quit:
       effects.append(.quit)
     case .repaint:
       effects.append(.repaint)
-    case .beginLanePrompt, .promptType, .promptPaste, .promptBackspace, .promptRecall, .submitLanePrompt,
-      .cancelLanePrompt:
-      editLanePrompt(action, effects: &effects)
-    case .beginHelpSearch, .helpSearchType, .helpSearchPaste, .helpSearchBackspace, .finishHelpSearch,
-      .cancelHelpSearch, .nextHelpMatch:
-      searchHelp(action)
-    case .beginFilter, .filterType, .filterPaste, .filterBackspace, .finishFilter, .clearFilter:
-      editFilter(action, effects: &effects)
-    case .cycleOrder:
-      cycleOrder(effects: &effects)
     case .showNotice(let text):
       say(text, kind: .error)
     case .ignorePaste(let characters):
@@ -106,18 +95,17 @@ extension AppState {
       self.width = max(0, width)
       self.height = max(0, height)
       select(list.selection)
-    case .zoom, .togglePause, .changePace, .togglePresenter:
-      controlTime(action, effects: &effects)
-    case .focusNext, .focusPrevious, .focusBasket, .scrollBasket, .clickBasket:
-      moveAroundTheBasket(action)
-    case .move, .page, .top, .bottom, .select, .addAt, .scrollList, .addSelected, .removeSelected:
+    case .list(let action):
+      // With the basket focused, its keys act on its lines where they differ from the list's.
+      if focus == .basket, applyInBasket(action, count: count, effects: &effects) { return }
       applyToList(action, count: count, effects: &effects)
-    case .openHelp, .openMessages, .openHistory, .showOrderLines, .selectOrder, .reorderSelectedOrder,
-      .openDetails, .scrollOverlay, .scrollOverlayHalfPages, .scrollOverlayToEnd, .closeOverlay:
-      applyToOverlay(action, count: count, effects: &effects)
-    case .command, .switchMode, .debounceUp, .debounceDown, .cycleComparison, .askToCheckOut,
-      .confirmCheckout, .undo, .confirmUndoCheckout, .redo:
-      applyShopAction(action, effects: &effects)
+    case .filter(let action): editFilter(action, effects: &effects)
+    case .basket(let action): applyToBasket(action, effects: &effects)
+    case .overlay(let action): applyToOverlay(action, count: count, effects: &effects)
+    case .helpSearch(let action): searchHelp(action)
+    case .lanePrompt(let action): editLanePrompt(action, effects: &effects)
+    case .time(let action): controlTime(action, effects: &effects)
+    case .shop(let action): applyShopAction(action, effects: &effects)
     }
   }
 

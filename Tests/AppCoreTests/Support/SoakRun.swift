@@ -34,7 +34,7 @@ struct SoakRun {
       if let action = KeyBindings.action(for: input, in: app.state), action != .quit {
         app.send(input)
         if app.takeEffects().contains(.quit) { return "\(action) ended the app" }
-        if action == .switchMode || action == .debounceUp || action == .debounceDown {
+        if action == .shop(.switchMode) || action == .shop(.debounceUp) || action == .shop(.debounceDown) {
           lastRebind = app.now
         }
       }
