@@ -36,7 +36,8 @@ let package = Package(
     .testTarget(
       name: "AppCoreTests", dependencies: ["AppCore", "Shop", "Reactive"], exclude: ["Snapshots"]
     ),
-    .testTarget(name: "ShopTerminalTests", dependencies: ["ShopTerminal", "AppCore", "CNcurses"]),
+    .testTarget(
+      name: "ShopTerminalTests", dependencies: ["ShopTerminal", "AppCore", "Shop", "Reactive", "CNcurses"]),
   ],
   swiftLanguageModes: [.v6]
 )

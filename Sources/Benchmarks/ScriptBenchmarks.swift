@@ -11,9 +11,13 @@ struct ScriptBenchmarks {
     var perCommand: [Double] = []
     for count in [20_000, 200_000] {
       let script = Array(String(repeating: "add apple\nremove apple\n", count: count / 2).utf8)
-      let console = ScriptConsole(input: script, output: { _ in }, error: { _ in })
+      let platform = ScriptPlatform(
+        readStandardInput: { script },
+        readFile: { path, _ throws(ScriptFileError) in
+          throw ScriptFileError(name: path, reason: "the benchmark reads only standard input")
+        }, output: { _ in }, error: { _ in }, uptime: { .now() }, date: Date.init)
       let start = nanosecondsNow()
-      _ = ScriptMode.run(path: "-", virtualClock: true, options: AppOptions(), console: console)
+      _ = ScriptMode.run(path: "-", virtualClock: true, options: AppOptions(), platform: platform)
       let total = Double(nanosecondsNow() - start)
       perCommand.append(total / Double(count))
       rows.append([

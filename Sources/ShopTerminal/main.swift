@@ -40,8 +40,8 @@ case .version:
 case .script(let path, let virtualClock, let marbles, let options):
   exit(
     ScriptMode.run(
-      path: path, virtualClock: virtualClock, marbles: marbles, options: options, console: .standard,
-      now: Date(), whileWaiting: sayWaiting))
+      path: path, virtualClock: virtualClock, marbles: marbles, options: options, platform: .standard,
+      whileWaiting: sayWaiting))
 case .run(let options), .play(_, let options):
   let catalog: Catalog
   do {
@@ -51,7 +51,9 @@ case .run(let options), .play(_, let options):
   }
   var playback: PlaybackScript?
   if case .play(let path, _) = request {
-    switch PlaybackScript.load(path: path, catalog: catalog, whileWaiting: sayWaiting) {
+    switch PlaybackScript.load(
+      path: path, catalog: catalog, readFile: ScriptPlatform.standard.readFile, whileWaiting: sayWaiting)
+    {
     case .success(let script): playback = script
     case .failure(let error):
       for message in error.messages { StandardError.write(UntrustedText.safe(message)) }
@@ -98,7 +100,7 @@ case .run(let options), .play(_, let options):
         terminal: Terminal(
           options: Terminal.Options(colorDisabled: options.colorDisabled, mouse: !options.mouseDisabled)),
         recording: recording)
-      let clock = PacedScheduler(queue: .main)
+      let clock = PacedScheduler(queue: .main, realNow: { .now() })
       let runtime = AppRuntime(
         state: state, scheduler: clock.eraseToAnyScheduler(), clock: Date.init, saver: startup.stateStore,
         shell: shell, setPace: { clock.setRate($0) })

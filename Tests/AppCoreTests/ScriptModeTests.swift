@@ -6,10 +6,12 @@ import Testing
 
 /// `ScriptMode.run`: files, catalog, state, exit statuses, and the real clock.
 @Suite struct ScriptModeTests {
-  @Test func aMissingScriptIsOneLineNamingTheFile() {
+  @Test func aScriptThatCannotBeReadIsOneLineNamingTheFile() {
     let recorder = ConsoleRecorder()
+    let failure = ScriptFileError(name: "/nonexistent/burst.shop", reason: "No such file or directory")
     let status = ScriptMode.run(
-      path: "/nonexistent/burst.shop", virtualClock: true, options: AppOptions(), console: recorder.console)
+      path: "/nonexistent/burst.shop", virtualClock: true, options: AppOptions(),
+      platform: recorder.platform(readFailure: failure))
     #expect(status == 2)
     #expect(
       recorder.errors == ["error: cannot read script /nonexistent/burst.shop: No such file or directory"])

@@ -12,7 +12,8 @@ import Testing
   func exampleMatchesItsGoldenOutput(_ name: String) {
     let recorder = ConsoleRecorder()
     let status = ScriptMode.run(
-      path: examplePath("\(name).shop"), virtualClock: true, options: AppOptions(), console: recorder.console)
+      path: examplePath("\(name).shop"), virtualClock: true, options: AppOptions(),
+      platform: recorder.platform)
     #expect(status == 0)
     #expect(recorder.errors == [])
     expectSnapshot(recorder.output.map { $0 + "\n" }.joined(), named: "script-\(name)")
@@ -96,7 +97,7 @@ import Testing
     let recorder = ConsoleRecorder()
     let status = ScriptMode.run(
       path: examplePath("\(name).shop"), virtualClock: true, marbles: true, options: AppOptions(),
-      console: recorder.console)
+      platform: recorder.platform)
     #expect(status == 0)
     expectSnapshot(recorder.output.map { $0 + "\n" }.joined(), named: "marbles-\(name)")
   }
@@ -106,7 +107,8 @@ import Testing
       stdin: "add apple 9\n" + (0..<6).map { _ in "wait 150ms\nadd apple\n" }.joined())
     #expect(
       ScriptMode.run(
-        path: "-", virtualClock: true, marbles: true, options: AppOptions(), console: recorder.console) == 0)
+        path: "-", virtualClock: true, marbles: true, options: AppOptions(), platform: recorder.platform) == 0
+    )
     let sentLabels = recorder.output[3]
     for value in 9...15 { #expect(sentLabels.contains("\(value)"), "label \(value)") }
     #expect(recorder.output[2].hasPrefix("sent "))
@@ -126,7 +128,9 @@ import Testing
     let directory = try makeScratchDirectory()
     let path = try writeFile(
       "add banana 2\nwait 1s\nbag\nwait 500ms\nadd apple\n", named: "talk.shop", in: directory)
-    let script = try PlaybackScript.load(path: path, catalog: .builtIn).get()
+    let script = try PlaybackScript.load(
+      path: path, catalog: .builtIn, readFile: ConsoleRecorder().platform.readFile
+    ).get()
     let playback = ScriptPlayback(script, runtime: runtime)
     playback.start()
     #expect(runtime.state.shop.basket.quantity(ofItemWithID: "banana") == 2)
@@ -153,7 +157,8 @@ import Testing
     // `debounce 1s` is the interval already set: the command changes nothing and says nothing.
     let path = try writeFile("add banana\nwait 1s\ndebounce 1s\n", named: "talk.shop", in: directory)
     let playback = ScriptPlayback(
-      try PlaybackScript.load(path: path, catalog: .builtIn).get(), runtime: runtime)
+      try PlaybackScript.load(path: path, catalog: .builtIn, readFile: ConsoleRecorder().platform.readFile)
+        .get(), runtime: runtime)
     playback.start()
     scheduler.advance(by: .seconds(1))
     let texts = runtime.state.messages.entries.map(\.text)
@@ -165,7 +170,10 @@ import Testing
   @Test func aBadScriptIsRefusedLineByLineBeforeAnythingPlays() throws {
     let directory = try makeScratchDirectory()
     let path = try writeFile("add pear\nwait soon\n", named: "bad.shop", in: directory)
-    guard case .failure(let error) = PlaybackScript.load(path: path, catalog: .builtIn) else {
+    guard
+      case .failure(let error) = PlaybackScript.load(
+        path: path, catalog: .builtIn, readFile: ConsoleRecorder().platform.readFile)
+    else {
       Issue.record("a bad script loaded")
       return
     }
@@ -174,7 +182,10 @@ import Testing
         "error: line 1: no item \"pear\" in the catalog",
         "error: line 2: wait: \"soon\" is not a duration (use 250ms, 1s, 1.5s or a number of seconds)",
       ])
-    guard case .failure(let stdin) = PlaybackScript.load(path: "-", catalog: .builtIn) else { return }
+    guard
+      case .failure(let stdin) = PlaybackScript.load(
+        path: "-", catalog: .builtIn, readFile: ConsoleRecorder().platform.readFile)
+    else { return }
     #expect(stdin.messages == ["error: --play needs a file: standard input is the terminal"])
   }
 }

@@ -125,7 +125,7 @@ import Testing
         "compare \(comparison.rawValue)\nadd apple\nwait 100ms\nadd apple\nwait 100ms\nadd apple\nwait 900ms\nadd apple\nwait 2s\n"
     )
     _ = ScriptMode.run(
-      path: "-", virtualClock: true, marbles: true, options: AppOptions(), console: recorder.console)
+      path: "-", virtualClock: true, marbles: true, options: AppOptions(), platform: recorder.platform)
     return recorder.output
   }
 

@@ -40,7 +40,7 @@ public final class AppRuntime {
 
   /// A runtime for `state` on `scheduler`, whose time starts now. `clock` stamps orders; `saver` keeps
   /// the shop between runs; `shell` draws and ends the app; `setPace` changes how fast the scheduler's
-  /// clock runs (a ``PacedScheduler``'s `setRate`), when it can; `listWork` runs the item list's long
+  /// clock runs (the terminal's paced clock's `setRate`), when it can; `listWork` runs the item list's long
   /// searches and builds, whose answers come back on `scheduler`.
   public init(
     state: AppState, scheduler: AnySchedulerOf<DispatchQueue>, clock: @escaping () -> Date,

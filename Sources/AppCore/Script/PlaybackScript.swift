@@ -6,18 +6,19 @@ import Shop
 public struct PlaybackScript: Sendable {
   let lines: [ScriptLine]
 
-  /// Reads and checks the script at `path` against `catalog`: every bad line is one of the messages
-  /// of the error (`error: line N: ...`), as in script mode. `whileWaiting` is told if the file is a
-  /// FIFO that no program writes to yet.
+  /// Reads the script at `path` with `readFile` and checks it against `catalog`: every bad line is one
+  /// of the messages of the error (`error: line N: ...`), as in script mode. `whileWaiting` is told if
+  /// the file is a FIFO that no program writes to yet.
   public static func load(
-    path: String, catalog: Catalog, whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
+    path: String, catalog: Catalog, readFile: ScriptPlatform.ReadFile,
+    whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
   ) -> Result<PlaybackScript, PlaybackScriptError> {
     guard path != "-" else {
       return .failure(
         PlaybackScriptError(messages: ["error: --play needs a file: standard input is the terminal"]))
     }
     do {
-      let bytes = try ScriptFile.contents(atPath: path, whileWaiting: whileWaiting)
+      let bytes = try readFile(path, whileWaiting)
       return .success(PlaybackScript(lines: try ScriptParser(catalog: catalog).parse(bytes)))
     } catch let error as ScriptProblems {
       return .failure(PlaybackScriptError(messages: error.messages))

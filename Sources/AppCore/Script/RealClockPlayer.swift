@@ -23,33 +23,39 @@ final class RealClockPlayer: @unchecked Sendable {
   private let lines: [ScriptLine]
   private let makeRuntime: (AnySchedulerOf<DispatchQueue>, @escaping () -> Date, any AppShell) -> AppRuntime
   private let emit: (TimedEvent) -> Void
+  private let uptime: @Sendable () -> DispatchTime
+  private let date: @Sendable () -> Date
   private var shell: ScriptShell?
   private var runtime: AppRuntime?
   private var runner: ScriptRunner?
-  private var start = DispatchTime.now()
+  private var start = DispatchTime(uptimeNanoseconds: 0)
   private var isSettling = false
   private var isFinished = false
   private var giveUp: DispatchWorkItem?
 
   private init(
-    lines: [ScriptLine],
+    lines: [ScriptLine], uptime: @escaping @Sendable () -> DispatchTime, date: @escaping @Sendable () -> Date,
     makeRuntime: @escaping (AnySchedulerOf<DispatchQueue>, @escaping () -> Date, any AppShell) -> AppRuntime,
     emit: @escaping (TimedEvent) -> Void
   ) {
     self.lines = lines
+    self.uptime = uptime
+    self.date = date
     self.makeRuntime = makeRuntime
     self.emit = emit
   }
 
-  /// Plays `lines` on the runtime `makeRuntime` builds around the player's queue and the wall clock,
-  /// sending each announced event to `emit` (on that queue); returns when the script and its last
-  /// debounce are done.
+  /// Plays `lines` on the runtime `makeRuntime` builds around the player's queue and `date`, timed by
+  /// `uptime` (the dispatch clock the queue's deadlines are on), sending each announced event to
+  /// `emit` (on that queue); returns when the script and its last debounce are done.
   static func play(
-    _ lines: [ScriptLine],
+    _ lines: [ScriptLine], uptime: @escaping @Sendable () -> DispatchTime,
+    date: @escaping @Sendable () -> Date,
     makeRuntime: @escaping (AnySchedulerOf<DispatchQueue>, @escaping () -> Date, any AppShell) -> AppRuntime,
     emit: @escaping (TimedEvent) -> Void
   ) {
-    let player = RealClockPlayer(lines: lines, makeRuntime: makeRuntime, emit: emit)
+    let player = RealClockPlayer(
+      lines: lines, uptime: uptime, date: date, makeRuntime: makeRuntime, emit: emit)
     player.queue.async { player.begin() }
     player.done.wait()
   }
@@ -57,9 +63,9 @@ final class RealClockPlayer: @unchecked Sendable {
   private func begin() {
     let shell = ScriptShell { [unowned self] event in received(event) }
     self.shell = shell
-    let runtime = makeRuntime(queue.eraseToAnyScheduler(), Date.init, shell)
+    let runtime = makeRuntime(queue.eraseToAnyScheduler(), date, shell)
     // After the runtime's own start, so that a turn scheduled for start + N never reads N - 1.
-    start = .now()
+    start = uptime()
     self.runtime = runtime
     runner = ScriptRunner(runtime: runtime, lines: lines)
     resume()

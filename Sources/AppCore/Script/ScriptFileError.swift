@@ -2,12 +2,18 @@ import Foundation
 import Shop
 
 /// Why a script could not be read: one line naming the file.
-struct ScriptFileError: Error, Equatable, CustomStringConvertible {
+public struct ScriptFileError: Error, Equatable, CustomStringConvertible {
   /// The file's name as given, or "standard input".
-  let name: String
+  public let name: String
   /// The system's reason, or what is wrong.
-  let reason: String
+  public let reason: String
+
+  /// The error for the script `name`, which could not be read because of `reason`.
+  public init(name: String, reason: String) {
+    self.name = name
+    self.reason = reason
+  }
 
   /// `cannot read script NAME: REASON`, control characters in the name escaped.
-  var description: String { "cannot read script \(UntrustedText.escaped(name)): \(reason)" }
+  public var description: String { "cannot read script \(UntrustedText.escaped(name)): \(reason)" }
 }

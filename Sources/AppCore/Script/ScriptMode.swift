@@ -13,38 +13,38 @@ import Shop
 /// start (an unreadable script, a bad line, a bad catalog, a state file in use or with no usable place);
 /// 1 when it ran but the state file could not be written at the end.
 public enum ScriptMode {
-  /// Runs the script at `path` (`-` for standard input) on `console` (``ScriptConsole/standard`` for
-  /// the process's own streams) and returns the exit status. Blocks until the script is done; call it
-  /// from any thread. `now` is when the run starts, as the caller read the clock: it names a state
-  /// file moved aside. `whileWaiting` is told if the script is a FIFO that no program writes to yet.
+  /// Runs the script at `path` (`-` for standard input) on `platform` (the process's own files,
+  /// streams and clock in the executable) and returns the exit status. Blocks until the script is
+  /// done; call it from any thread. `whileWaiting` is told if the script is a FIFO that no program
+  /// writes to yet.
   public static func run(
-    path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions, console: ScriptConsole,
-    now: Date = Date(timeIntervalSince1970: 0), whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
+    path: String, virtualClock: Bool, marbles: Bool = false, options: AppOptions, platform: ScriptPlatform,
+    whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
   ) -> Int32 {
     let lines: [ScriptLine]
     let catalog: Catalog
     do {
       let bytes =
         try path == "-"
-        ? console.readStandardInput() : ScriptFile.contents(atPath: path, whileWaiting: whileWaiting)
+        ? platform.readStandardInput() : platform.readFile(path, whileWaiting)
       catalog =
         try options.catalogPath.map { path throws(CatalogError) in try Catalog.load(fromFile: path) }
         ?? .builtIn
       lines = try ScriptParser(catalog: catalog).parse(bytes)
     } catch let error as ScriptProblems {
-      error.messages.forEach(console.error)
+      error.messages.forEach(platform.error)
       return 2
     } catch {
-      console.error("error: \(UntrustedText.escaped("\(error)"))")
+      platform.error("error: \(UntrustedText.escaped("\(error)"))")
       return 2
     }
 
     let stateStore: StateStore?
     var state = ShopState()
     do {
-      stateStore = try openState(options.state, console: console, now: now, into: &state)
+      stateStore = try openState(options.state, platform: platform, now: platform.date(), into: &state)
     } catch {
-      console.error("error: \(UntrustedText.escaped("\(error)"))")
+      platform.error("error: \(UntrustedText.escaped("\(error)"))")
       return 2
     }
 
@@ -58,11 +58,11 @@ public enum ScriptMode {
     do {
       svgFile = try options.svgPath.map { path throws(SVGFile.Problem) in try SVGFile(creating: path) }
     } catch {
-      console.error("error: \(error)")
+      platform.error("error: \(error)")
       return 2
     }
     let emit = { (event: TimedEvent) in
-      if let line = ScriptOutput.line(for: event) { console.output(line) }
+      if let line = ScriptOutput.line(for: event) { platform.output(line) }
     }
     if marbles || svgFile != nil {
       // Both diagrams are drawn from a whole run on the virtual clock.
@@ -73,24 +73,25 @@ public enum ScriptMode {
           recorder.events.append($0)
           if !marbles { emit($0) }
         })
-      if marbles { MarbleDiagram.lines(for: recorder.events, end: end).forEach(console.output) }
+      if marbles { MarbleDiagram.lines(for: recorder.events, end: end).forEach(platform.output) }
       do {
         try svgFile?.write(MarbleSVG.document(for: recorder.events, end: end))
       } catch {
-        console.error("error: \(error)")
+        platform.error("error: \(error)")
         return 1
       }
     } else if virtualClock {
       VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
     } else {
-      RealClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
+      RealClockPlayer.play(
+        lines, uptime: platform.uptime, date: platform.date, makeRuntime: makeRuntime, emit: emit)
     }
 
     defer { stateStore?.close() }
     do {
       try stateStore?.flush()
     } catch {
-      console.error("error: \(UntrustedText.escaped("\(error)"))")
+      platform.error("error: \(UntrustedText.escaped("\(error)"))")
       return 1
     }
     return 0
@@ -100,15 +101,15 @@ public enum ScriptMode {
   /// one. A file that cannot be parsed is moved aside and reported as a warning; one that cannot be
   /// read or moved is reported as a warning and the script runs without a state file.
   private static func openState(
-    _ choice: AppOptions.StateChoice, console: ScriptConsole, now: Date, into state: inout ShopState
+    _ choice: AppOptions.StateChoice, platform: ScriptPlatform, now: Date, into state: inout ShopState
   ) throws(StateFileError) -> StateStore? {
     guard case .file(let path) = choice else { return nil }
     switch try StateStore.open(path: path, now: now) {
     case .unusable(let notice):
-      console.error("warning: \(UntrustedText.escaped(notice))")
+      platform.error("warning: \(UntrustedText.escaped(notice))")
       return nil
     case .opened(let store, let loaded):
-      if let notice = loaded.notice { console.error("warning: \(UntrustedText.escaped(notice))") }
+      if let notice = loaded.notice { platform.error("warning: \(UntrustedText.escaped(notice))") }
       state = loaded.state
       return store
     }

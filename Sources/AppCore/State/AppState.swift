@@ -47,7 +47,11 @@ public struct AppState: Equatable {
   public internal(set) var timeZone = TimeZone(identifier: "UTC")!
   /// How much time the timeline pane shows, in milliseconds: one of ``Timeline/spans``.
   public internal(set) var timelineSpan = Timeline.standardSpan
-  /// How fast the app's clock runs against the real one: one of ``PacedScheduler/paces``.
+  /// The paces `<` and `>` step through, slowest first: how fast the app's clock may run against the
+  /// real one (1/8x to 1x).
+  public static let paces: [Double] = [0.125, 0.25, 0.5, 1]
+
+  /// How fast the app's clock runs against the real one: one of ``paces``.
   public internal(set) var pace = 1.0
   /// Whether the app's clock stands still (Space): the debounce, the timeline and the countdown wait.
   public internal(set) var isPaused = false

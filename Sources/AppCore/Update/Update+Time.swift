@@ -18,7 +18,7 @@ extension AppState {
         isPaused ? "time stands still: Space lets it run again" : "time runs again at \(Self.paceName(pace))",
         kind: .info)
     case .changePace(let step):
-      let paces = PacedScheduler.paces
+      let paces = Self.paces
       let index = max(0, min(paces.count - 1, (paces.firstIndex(of: pace) ?? paces.count - 1) + step))
       pace = paces[index]
       if !isPaused { effects.append(.setPace(pace)) }

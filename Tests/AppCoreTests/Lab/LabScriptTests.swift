@@ -83,7 +83,7 @@ import Testing
     let recorder = ConsoleRecorder(stdin: Self.threeStages)
     #expect(
       ScriptMode.run(
-        path: "-", virtualClock: true, marbles: true, options: AppOptions(), console: recorder.console)
+        path: "-", virtualClock: true, marbles: true, options: AppOptions(), platform: recorder.platform)
         == 0)
     let lines = recorder.output
     let names = lines.map { String($0.prefix { $0 != "●" && $0 != "-" && $0 != "|" }) }

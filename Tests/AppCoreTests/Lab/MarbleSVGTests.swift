@@ -39,7 +39,7 @@ import Testing
   func runScript(_ path: String, svg: String) -> (status: Int32, output: [String], errors: [String]) {
     let recorder = ConsoleRecorder()
     let status = ScriptMode.run(
-      path: path, virtualClock: true, options: AppOptions(svgPath: svg), console: recorder.console)
+      path: path, virtualClock: true, options: AppOptions(svgPath: svg), platform: recorder.platform)
     return (status, recorder.output, recorder.errors)
   }
 

@@ -21,13 +21,26 @@ final class ConsoleRecorder: @unchecked Sendable {
   /// The lines written to standard error.
   var errors: [String] { lock.withLock { errorLines } }
 
-  /// A console that writes into this recorder.
-  var console: ScriptConsole {
-    ScriptConsole(
+  /// A platform that reads scripts through Foundation (or fails as `readFailure` says), takes
+  /// standard input from this recorder, writes into it, and keeps the real clock: the executable's
+  /// own platform, the files it opens and the FIFOs it waits on, is tested in ShopTerminalTests.
+  func platform(readFailure: ScriptFileError? = nil) -> ScriptPlatform {
+    ScriptPlatform(
       readStandardInput: { self.stdin },
+      readFile: { path, _ throws(ScriptFileError) in
+        if let readFailure { throw readFailure }
+        guard let data = FileManager.default.contents(atPath: path) else {
+          throw ScriptFileError(name: path, reason: "the test platform could not read it")
+        }
+        return Array(data)
+      },
       output: { line in self.lock.withLock { self.outputLines.append(line) } },
-      error: { line in self.lock.withLock { self.errorLines.append(line) } })
+      error: { line in self.lock.withLock { self.errorLines.append(line) } }, uptime: { .now() },
+      date: Date.init)
   }
+
+  /// ``platform(readFailure:)`` that reads every file.
+  var platform: ScriptPlatform { platform() }
 }
 
 /// The repository's root, found from this file's path.
@@ -59,6 +72,6 @@ func runScript(
 ) -> (status: Int32, output: [String], errors: [String]) {
   let recorder = ConsoleRecorder(stdin: script)
   let status = ScriptMode.run(
-    path: "-", virtualClock: virtualClock, options: options, console: recorder.console)
+    path: "-", virtualClock: virtualClock, options: options, platform: recorder.platform)
   return (status, recorder.output, recorder.errors)
 }

@@ -1,9 +1,10 @@
+import AppCore
 import Dispatch
 import Foundation
 import Reactive
 
 /// The app's clock in the terminal: virtual time that follows the real clock at a pace the user
-/// chooses (1/8x to 1x, the `<` and `>` keys) or stands still (Space), so that a 1 s debounce can be
+/// chooses (one of ``AppState/paces``, the `<` and `>` keys) or stands still (Space), so that a 1 s debounce can be
 /// watched over 8 s, or stopped halfway.
 ///
 /// Dated work (the debounce's timers, the timeline's ticks, a played script's lines) waits on a virtual
@@ -11,15 +12,12 @@ import Reactive
 /// runs in between: an idle app has no timer armed. Work for "now" (a hand-over of events, a redraw)
 /// runs on `queue` at once even while paused, so keys still act and the screen follows them. At 1x it
 /// keeps real time, so the app behaves as on `DispatchQueue.main` itself.
-public final class PacedScheduler: Scheduler, @unchecked Sendable {
+final class PacedScheduler: Scheduler, @unchecked Sendable {
   // @unchecked: the pace and anchors are guarded by `lock`; the timer is touched only on `queue`.
   /// Dispatch time, so that the app's code takes it where it takes `DispatchQueue.main`.
   public typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
   /// Dispatch options; the quality of service of work for now, ignored for dated work.
   public typealias SchedulerOptions = DispatchQueue.SchedulerOptions
-
-  /// The paces `<` and `>` step through, slowest first.
-  public static let paces: [Double] = [0.125, 0.25, 0.5, 1]
 
   private struct Pace {
     /// 0 while paused.
@@ -37,8 +35,8 @@ public final class PacedScheduler: Scheduler, @unchecked Sendable {
   private let realNow: @Sendable () -> DispatchTime
 
   /// A clock at 1x whose virtual time starts at the real time now, running its work on `queue`;
-  /// `realNow` reads the real clock (tests pass their own).
-  public init(queue: DispatchQueue = .main, realNow: @escaping @Sendable () -> DispatchTime = { .now() }) {
+  /// `realNow` reads the real clock (the system's in the app, tests pass their own).
+  init(queue: DispatchQueue, realNow: @escaping @Sendable () -> DispatchTime) {
     self.queue = queue
     self.realNow = realNow
     let now = realNow()

@@ -3,7 +3,7 @@ import Foundation
 import Reactive
 import Testing
 
-@testable import AppCore
+@testable import ShopTerminal
 
 /// Time the presenter controls: paused, slowed down, back to real time.
 @Suite struct PacedTimeTests {
@@ -42,25 +42,5 @@ import Testing
     clock.schedule(after: clock.now.advanced(by: .milliseconds(1))) { ran.withLock { $0.append("later") } }
     queue.sync {}
     #expect(ran.withLock { $0 } == ["now"])
-  }
-
-  @Test func spacePausesAndTheSpeedKeysStepThroughThePaces() {
-    let store = TestStore(exhaustive: false)
-    store.press(.character(" "))
-    #expect(store.state.isPaused)
-    #expect(store.takeEffects().contains(.setPace(0)))
-    store.press(.character("<"))
-    #expect(store.state.pace == 0.5)
-    #expect(!store.takeEffects().contains(.setPace(0.5)), "paused, the pace waits for Space")
-    #expect(store.state.status.text == "time runs at 1/2×, once Space lets it run")
-    store.press(.character(" "))
-    #expect(store.takeEffects().contains(.setPace(0.5)))
-    store.press(.character("<"), .character("<"), .character("<"))
-    #expect(store.state.pace == 0.125)
-    #expect(store.state.status.text == "time runs at 1/8× (the slowest)")
-    #expect(store.screen.contains("1/8× time"))
-    store.press(.character(">"), .character(">"), .character(">"), .character(">"))
-    #expect(store.state.pace == 1)
-    #expect(store.state.status.text == "time runs at 1× (real time)")
   }
 }
