@@ -13,7 +13,7 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 
 /// The app, kept for the life of the process once it runs in the terminal.
 @MainActor enum Running {
-  static var app: (TerminalShell, AppRuntime, ScriptPlayback?)?
+  static var app: (TerminalShell, AppRuntime, PlayMode?)?
 }
 
 // A write past `ulimit -f` fails with EFBIG, reported like any other failed write, instead of ending
@@ -49,9 +49,9 @@ case .run(let options), .play(_, let options):
   } catch {
     fail(error.description)
   }
-  var playback: PlaybackScript?
+  var playback: PlayModeScript?
   if case .play(let path, _) = request {
-    switch PlaybackScript.load(
+    switch PlayModeScript.load(
       path: path, catalog: catalog, readFile: ScriptPlatform.standard.readFile, whileWaiting: sayWaiting)
     {
     case .success(let script): playback = script
@@ -109,7 +109,7 @@ case .run(let options), .play(_, let options):
       } catch {
         fail("cannot start the screen; use --script FILE to run without one")
       }
-      let player = playback.map { ScriptPlayback($0, runtime: runtime) }
+      let player = playback.map { PlayMode($0, runtime: runtime) }
       player?.start()
       Running.app = (shell, runtime, player)
     }

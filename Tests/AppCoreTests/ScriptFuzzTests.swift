@@ -29,7 +29,7 @@ import Testing
         let lines = try parser.parse(bytes)
         // Long waits are allowed (an hour at most); the virtual clock plays them at once.
         var output: [String] = []
-        VirtualClockPlayer.play(
+        ScriptModeVirtualClock.play(
           lines,
           makeRuntime: { scheduler, clock, shell in
             AppRuntime(

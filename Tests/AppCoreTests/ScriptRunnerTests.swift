@@ -128,10 +128,10 @@ import Testing
     let directory = try makeScratchDirectory()
     let path = try writeFile(
       "add banana 2\nwait 1s\nbag\nwait 500ms\nadd apple\n", named: "talk.shop", in: directory)
-    let script = try PlaybackScript.load(
+    let script = try PlayModeScript.load(
       path: path, catalog: .builtIn, readFile: ConsoleRecorder().platform.readFile
     ).get()
-    let playback = ScriptPlayback(script, runtime: runtime)
+    let playback = PlayMode(script, runtime: runtime)
     playback.start()
     #expect(runtime.state.shop.basket.quantity(ofItemWithID: "banana") == 2)
     #expect(runtime.state.selectedItem?.id == "banana", "the item the line names is selected")
@@ -156,8 +156,8 @@ import Testing
     let directory = try makeScratchDirectory()
     // `debounce 1s` is the interval already set: the command changes nothing and says nothing.
     let path = try writeFile("add banana\nwait 1s\ndebounce 1s\n", named: "talk.shop", in: directory)
-    let playback = ScriptPlayback(
-      try PlaybackScript.load(path: path, catalog: .builtIn, readFile: ConsoleRecorder().platform.readFile)
+    let playback = PlayMode(
+      try PlayModeScript.load(path: path, catalog: .builtIn, readFile: ConsoleRecorder().platform.readFile)
         .get(), runtime: runtime)
     playback.start()
     scheduler.advance(by: .seconds(1))
@@ -171,7 +171,7 @@ import Testing
     let directory = try makeScratchDirectory()
     let path = try writeFile("add pear\nwait soon\n", named: "bad.shop", in: directory)
     guard
-      case .failure(let error) = PlaybackScript.load(
+      case .failure(let error) = PlayModeScript.load(
         path: path, catalog: .builtIn, readFile: ConsoleRecorder().platform.readFile)
     else {
       Issue.record("a bad script loaded")
@@ -183,7 +183,7 @@ import Testing
         "error: line 2: wait: \"soon\" is not a duration (use 250ms, 1s, 1.5s or a number of seconds)",
       ])
     guard
-      case .failure(let stdin) = PlaybackScript.load(
+      case .failure(let stdin) = PlayModeScript.load(
         path: "-", catalog: .builtIn, readFile: ConsoleRecorder().platform.readFile)
     else { return }
     #expect(stdin.messages == ["error: --play needs a file: standard input is the terminal"])

@@ -9,6 +9,11 @@ import Shop
 /// whole run as a ``MarbleDiagram``; with `--svg` it also writes the run as a ``MarbleSVG``, to a file
 /// it creates before the run and never overwrites.
 ///
+/// The types of this folder are named for the mode they serve: `ScriptMode…` for `--script` (its
+/// runner, its shell, its real and virtual clocks), `PlayMode…` for `--play` (the script played in the
+/// terminal app), and `Script…` alone for what both read: the parser, the lines, their problems and the
+/// ``ScriptPlatform``.
+///
 /// Exit status: 0 when the script ran (domain refusals are notes, not failures); 2 when it did not
 /// start (an unreadable script, a bad line, a bad catalog, a state file in use or with no usable place);
 /// 1 when it ran but the state file could not be written at the end.
@@ -67,7 +72,7 @@ public enum ScriptMode {
     if marbles || svgFile != nil {
       // Both diagrams are drawn from a whole run on the virtual clock.
       let recorder = EventRecorder()
-      let end = VirtualClockPlayer.play(
+      let end = ScriptModeVirtualClock.play(
         lines, makeRuntime: makeRuntime,
         emit: {
           recorder.events.append($0)
@@ -81,9 +86,9 @@ public enum ScriptMode {
         return 1
       }
     } else if virtualClock {
-      VirtualClockPlayer.play(lines, makeRuntime: makeRuntime, emit: emit)
+      ScriptModeVirtualClock.play(lines, makeRuntime: makeRuntime, emit: emit)
     } else {
-      RealClockPlayer.play(
+      ScriptModeRealClock.play(
         lines, uptime: platform.uptime, date: platform.date, makeRuntime: makeRuntime, emit: emit)
     }
 

@@ -1,10 +1,10 @@
 /// Plays checked script lines through an ``AppRuntime``, up to each `wait`, and leaves the clock to
-/// its player: ``VirtualClockPlayer`` advances a test scheduler, ``RealClockPlayer`` schedules the
+/// its player: ``ScriptModeVirtualClock`` advances a test scheduler, ``ScriptModeRealClock`` schedules the
 /// next turn on a queue. The runner itself never reads a clock.
 ///
 /// Each line is a ``AppEvent/command(_:)`` event, as a key would be; what the runtime announces (each
 /// value sent and each badge, and a note for a command the domain refuses) is the script's output.
-final class ScriptRunner {
+final class ScriptModeRunner {
   /// Why ``runUntilPause()`` returned.
   enum Pause: Hashable, Sendable {
     /// A `wait` line: resume when the script's clock reads `untilMilliseconds` since the start.

@@ -11,7 +11,7 @@ import Reactive
 /// sources to share the main queue with, and a private queue lets ``play(_:makeRuntime:emit:)`` block
 /// its caller on a semaphore and return, so it runs the same in-process under a test as under
 /// `main.swift`, whichever thread calls it. Nothing polls: the caller sleeps in the semaphore.
-final class RealClockPlayer: @unchecked Sendable {
+final class ScriptModeRealClock: @unchecked Sendable {
   // @unchecked: after `play` hands the player to the queue, only that queue touches its state; the
   // semaphore orders the caller's last read after the queue's last write.
 
@@ -25,9 +25,9 @@ final class RealClockPlayer: @unchecked Sendable {
   private let emit: (TimedEvent) -> Void
   private let uptime: @Sendable () -> DispatchTime
   private let date: @Sendable () -> Date
-  private var shell: ScriptShell?
+  private var shell: ScriptModeShell?
   private var runtime: AppRuntime?
-  private var runner: ScriptRunner?
+  private var runner: ScriptModeRunner?
   private var start = DispatchTime(uptimeNanoseconds: 0)
   private var isSettling = false
   private var isFinished = false
@@ -54,20 +54,20 @@ final class RealClockPlayer: @unchecked Sendable {
     makeRuntime: @escaping (AnySchedulerOf<DispatchQueue>, @escaping () -> Date, any AppShell) -> AppRuntime,
     emit: @escaping (TimedEvent) -> Void
   ) {
-    let player = RealClockPlayer(
+    let player = ScriptModeRealClock(
       lines: lines, uptime: uptime, date: date, makeRuntime: makeRuntime, emit: emit)
     player.queue.async { player.begin() }
     player.done.wait()
   }
 
   private func begin() {
-    let shell = ScriptShell { [unowned self] event in received(event) }
+    let shell = ScriptModeShell { [unowned self] event in received(event) }
     self.shell = shell
     let runtime = makeRuntime(queue.eraseToAnyScheduler(), date, shell)
     // After the runtime's own start, so that a turn scheduled for start + N never reads N - 1.
     start = uptime()
     self.runtime = runtime
-    runner = ScriptRunner(runtime: runtime, lines: lines)
+    runner = ScriptModeRunner(runtime: runtime, lines: lines)
     resume()
   }
 

@@ -3,7 +3,7 @@ import Reactive
 import Shop
 
 /// A script read and checked for `--play`.
-public struct PlaybackScript: Sendable {
+public struct PlayModeScript: Sendable {
   let lines: [ScriptLine]
 
   /// Reads the script at `path` with `readFile` and checks it against `catalog`: every bad line is one
@@ -12,18 +12,18 @@ public struct PlaybackScript: Sendable {
   public static func load(
     path: String, catalog: Catalog, readFile: ScriptPlatform.ReadFile,
     whileWaiting: @escaping @Sendable (String) -> Void = { _ in }
-  ) -> Result<PlaybackScript, PlaybackScriptError> {
+  ) -> Result<PlayModeScript, PlayModeError> {
     guard path != "-" else {
       return .failure(
-        PlaybackScriptError(messages: ["error: --play needs a file: standard input is the terminal"]))
+        PlayModeError(messages: ["error: --play needs a file: standard input is the terminal"]))
     }
     do {
       let bytes = try readFile(path, whileWaiting)
-      return .success(PlaybackScript(lines: try ScriptParser(catalog: catalog).parse(bytes)))
+      return .success(PlayModeScript(lines: try ScriptParser(catalog: catalog).parse(bytes)))
     } catch let error as ScriptProblems {
-      return .failure(PlaybackScriptError(messages: error.messages))
+      return .failure(PlayModeError(messages: error.messages))
     } catch {
-      return .failure(PlaybackScriptError(messages: ["error: \(UntrustedText.escaped("\(error)"))"]))
+      return .failure(PlayModeError(messages: ["error: \(UntrustedText.escaped("\(error)"))"]))
     }
   }
 }

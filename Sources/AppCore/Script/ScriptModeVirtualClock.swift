@@ -6,7 +6,7 @@ import Reactive
 /// each `wait` advances it, and at the end it runs until no work is left, so the last badge is printed.
 /// Instant, exact, and on the caller's thread. Orders are dated from a fixed instant plus the virtual
 /// time, so two runs of one script write the same state file.
-enum VirtualClockPlayer {
+enum ScriptModeVirtualClock {
   /// When a virtual-clock run starts: 2026-01-01T00:00:00Z.
   static let startDate = Date(timeIntervalSince1970: 1_767_225_600)
 
@@ -21,9 +21,9 @@ enum VirtualClockPlayer {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
     let clock = { startDate.addingTimeInterval(Double(start.distance(to: scheduler.now).magnitude) / 1e9) }
-    let shell = ScriptShell(emit: emit)
+    let shell = ScriptModeShell(emit: emit)
     let runtime = makeRuntime(scheduler.eraseToAnyScheduler(), clock, shell)
-    let runner = ScriptRunner(runtime: runtime, lines: lines)
+    let runner = ScriptModeRunner(runtime: runtime, lines: lines)
     while case .wait(let until) = runner.runUntilPause() {
       scheduler.advance(to: start.advanced(by: .milliseconds(until)))
     }

@@ -5,7 +5,7 @@ import Shop
 /// Plays a checked script in the terminal app (`shop --play FILE`): each line at the script's time, on
 /// the app's own scheduler (so the time keys slow it down or pause it), as an ``AppEvent/played(line:_:)``
 /// event that the screen shows as the keys it stands for. When it is over the app stays open.
-public final class ScriptPlayback {
+public final class PlayMode {
   private let lines: [ScriptLine]
   private weak var runtime: AppRuntime?
   private let scheduler: AnySchedulerOf<DispatchQueue>
@@ -14,7 +14,7 @@ public final class ScriptPlayback {
   private var waited = 0
 
   /// A playback of `script` through `runtime`, timed on the runtime's scheduler.
-  public init(_ script: PlaybackScript, runtime: AppRuntime) {
+  public init(_ script: PlayModeScript, runtime: AppRuntime) {
     self.lines = script.lines
     self.runtime = runtime
     self.scheduler = runtime.scheduler

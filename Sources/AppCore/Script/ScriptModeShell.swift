@@ -1,5 +1,5 @@
 /// The shell of a script: no screen; every announced event goes to `emit`.
-final class ScriptShell: AppShell {
+final class ScriptModeShell: AppShell {
   private let emit: (TimedEvent) -> Void
 
   /// A shell that hands each announced event to `emit`.
