@@ -45,45 +45,8 @@ extension CatalogJSONParser {
         var otherKey = ""
         let key = try readItemKey(other: &otherKey, fields: fields)
         try reader.expect(UInt8(ascii: ":"), "expected ':' after a key")
-        let isRepeat: Bool
-        switch key {
-        case .id:
-          isRepeat = try startString(.id, in: &fields)
-          if fields.isReading {
-            let id = try reader.readString(strict: false, maximumLength: Catalog.maximumIDLength)
-            // A field past its limit is refused at once: the rest of it and of the item is not read.
-            if id.problem == .tooLong { try validator.checkID(id) }
-            fields.id = id
-          }
-        case .name:
-          isRepeat = try startString(.name, in: &fields)
-          if fields.isReading {
-            let name = try reader.readString(strict: false, maximumLength: Catalog.maximumNameLength) {
-              nameBytes.append(contentsOf: $0)
-            }
-            if name.problem == .tooLong {
-              try validator.checkName(name, showsACharacter: true, id: Self.shownID(fields) ?? "")
-            }
-            fields.name = name
-          }
-        case .description:
-          isRepeat = try startString(.description, in: &fields)
-          if fields.isReading {
-            let description = try reader.readString(
-              strict: false, maximumLength: Catalog.maximumDescriptionLength)
-            if description.problem == .tooLong {
-              try validator.checkDescription(description, id: Self.shownID(fields) ?? "")
-            }
-            fields.description = description
-          }
-        case .price: isRepeat = try readPrice(into: &fields)
-        case .other:
-          isRepeat = otherKeys.contains(otherKey)
-          if !isRepeat {
-            otherKeys.append(otherKey)
-            try reader.skipValue(depth: 3)
-          }
-        }
+        let isRepeat = try readItemValue(
+          key, otherKey: otherKey, into: &fields, otherKeys: &otherKeys, nameBytes: &nameBytes)
         if isRepeat { throw repeatedKeyError(key, otherKey, startingAt: keyStart, fields: fields) }
         try reader.skipWhitespace()
         let separator = try reader.peek()
@@ -95,6 +58,54 @@ extension CatalogJSONParser {
       }
     }
     try nameBytes.withUnsafeBufferPointer { (name) throws(CatalogError) in try addItem(fields, name: name) }
+  }
+
+  /// Reads the value of `key` (of another key, `otherKey`) into `fields`, the name's UTF-8 into
+  /// `nameBytes`, and notes another key in `otherKeys`; returns whether the key was there already.
+  private mutating func readItemValue(
+    _ key: ItemKey, otherKey: String, into fields: inout ItemFields, otherKeys: inout [String],
+    nameBytes: inout [UInt8]
+  ) throws(CatalogError) -> Bool {
+    switch key {
+    case .id:
+      guard !(try startString(.id, in: &fields)) else { return true }
+      if fields.isReading {
+        let id = try reader.readString(strict: false, maximumLength: Catalog.maximumIDLength)
+        // A field past its limit is refused at once: the rest of it and of the item is not read.
+        if id.problem == .tooLong { try validator.checkID(id) }
+        fields.id = id
+      }
+      return false
+    case .name:
+      guard !(try startString(.name, in: &fields)) else { return true }
+      if fields.isReading {
+        let name = try reader.readString(strict: false, maximumLength: Catalog.maximumNameLength) {
+          nameBytes.append(contentsOf: $0)
+        }
+        if name.problem == .tooLong {
+          try validator.checkName(name, showsACharacter: true, id: Self.shownID(fields) ?? "")
+        }
+        fields.name = name
+      }
+      return false
+    case .description:
+      guard !(try startString(.description, in: &fields)) else { return true }
+      if fields.isReading {
+        let description = try reader.readString(
+          strict: false, maximumLength: Catalog.maximumDescriptionLength)
+        if description.problem == .tooLong {
+          try validator.checkDescription(description, id: Self.shownID(fields) ?? "")
+        }
+        fields.description = description
+      }
+      return false
+    case .price: return try readPrice(into: &fields)
+    case .other:
+      guard !otherKeys.contains(otherKey) else { return true }
+      otherKeys.append(otherKey)
+      try reader.skipValue(depth: 3)
+      return false
+    }
   }
 
   /// The known fields of the item being read: each value that has the right kind, and which keys
