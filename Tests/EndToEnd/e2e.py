@@ -23,6 +23,8 @@ POLL_SECONDS = 0.05
 # sequences, then the text up to the next escape.
 REVERSE_VIDEO = re.compile(r"\x1b\[(?:[0-9;]*;)?7(?:;[0-9;]*)?m(?:\x1b\[[0-9;]*m)*([^\x1b\n]*)")
 WAIT_SECONDS = 10.0
+# How long what ran in a pane may take to exit once its terminal hangs up.
+HANGUP_SECONDS = 20.0
 
 
 class Pane:
@@ -74,9 +76,51 @@ class Pane:
     def path(self, name):
         return os.path.join(self.directory, name)
 
+    def processes(self):
+        """The pane's process and every process under it, from /proc."""
+        try:
+            pids = [int(self.tmux("display-message", "-p", "#{pane_pid}").strip())]
+        except (subprocess.CalledProcessError, ValueError):
+            return []
+        found = []
+        while pids:
+            pid = pids.pop()
+            found.append(pid)
+            try:
+                with open(f"/proc/{pid}/task/{pid}/children") as file:
+                    pids += [int(child) for child in file.read().split()]
+            except OSError:
+                pass
+        return found
+
     def close(self):
+        """Ends the tmux server, which hangs up the pane's terminal: whatever ran in it must then exit
+        on its own, within HANGUP_SECONDS. What does not is killed, so that no test leaves a process
+        behind, and the test fails: a hangup must end the app."""
+        started = self.processes()
         subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True)
         shutil.rmtree(self.directory, ignore_errors=True)
+        deadline = time.monotonic() + HANGUP_SECONDS
+        alive = started
+        while alive and time.monotonic() < deadline:
+            time.sleep(POLL_SECONDS)
+            alive = [pid for pid in alive if running(pid)]
+        for pid in alive:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        if alive:
+            raise AssertionError(f"processes {alive} outlived their terminal's hangup by {HANGUP_SECONDS} s")
+
+
+def running(pid):
+    """Whether `pid` is a live process (not a zombie waiting for its parent)."""
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 class WrappedShop(Pane):
