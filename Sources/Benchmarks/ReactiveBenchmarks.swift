@@ -8,7 +8,9 @@ import Reactive
 struct ReactiveBenchmarks {
   let iterations = 5_000_000
 
-  func run() {
+  /// Prints the tables; returns the floor and rows (a) and (d), which the hot-path table repeats.
+  @discardableResult
+  func run() -> (floor: Double, passthrough: Double, subscribeCancel: Double) {
     // The floor moves with the machine's state (frequency, the other core's load): it is measured
     // before and after the paths, and the lower figure is the floor, which gives the larger ratios.
     let floorBefore = closureFloor()
@@ -37,6 +39,7 @@ struct ReactiveBenchmarks {
         ["median", format(lateness.median, 3), "< 1 ms " + (lateness.median < 1 ? "ok" : "MISSED")],
         ["worst", format(lateness.worst, 3), ""],
       ])
+    return (floor, paths[0].1, paths[3].1)
   }
 
   /// A closure the optimizer cannot see through, adding each value to a running sum.

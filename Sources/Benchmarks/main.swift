@@ -8,8 +8,9 @@ if CommandLine.arguments.dropFirst().first == "list" {
 } else if CommandLine.arguments.dropFirst().first == "shop" {
   runShopBenchmarks()
 } else {
-  let reactive = ReactiveBenchmarks()
-  reactive.run()
+  let reactive = ReactiveBenchmarks().run()
+  HotPathBenchmarks().run(
+    floor: reactive.floor, passthrough: reactive.passthrough, subscribeCancel: reactive.subscribeCancel)
   SubjectScaleBenchmarks().run()
   OperatorScaleBenchmarks().run()
   runShopBenchmarks()
