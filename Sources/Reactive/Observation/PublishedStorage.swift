@@ -1,9 +1,12 @@
+import Synchronization
+
 /// The shared, reference-typed state of one ``Published`` property: its value, the subject behind
 /// `$property`, and the owner's `objectWillChange` once it is known.
+@usableFromInline
 final class PublishedStorage<Value>: PublishedStorageBase, @unchecked Sendable {
-  private let lock = PlainLock.make()
-  private var current: Value
-  let subject: CurrentValueSubject<Value, Never>
+  @usableFromInline let lock = PlainLock.make()
+  @usableFromInline var current: Value
+  @usableFromInline let subject: CurrentValueSubject<Value, Never>
   /// The subscription of an ``Publisher/assign(to:)``, cancelled when the property goes away.
   var assignment: (any Cancellable)?
 
@@ -16,10 +19,13 @@ final class PublishedStorage<Value>: PublishedStorageBase, @unchecked Sendable {
     assignment?.cancel()
   }
 
+  @inlinable
   var value: Value { lock.withLock { current } }
 
   /// Announces the change, publishes the new value while the old one is still stored, then stores it.
   /// The old value is let go outside the lock, as releasing it may run code that reads the property.
+  /// Inlinable, so that the sends are specialised for the property's type where it is declared.
+  @inlinable
   func set(_ newValue: Value) {
     objectWillChange?.send()
     subject.send(newValue)
@@ -30,12 +36,36 @@ final class PublishedStorage<Value>: PublishedStorageBase, @unchecked Sendable {
 }
 
 /// What every ``PublishedStorage`` has regardless of its value type: the owner's change publisher.
+@usableFromInline
 class PublishedStorageBase: @unchecked Sendable {
-  var objectWillChange: ObservableObjectPublisher? {
-    get { PublishedRegistry.lock.withLock { publisher } }
-    set { PublishedRegistry.lock.withLock { publisher = newValue } }
+  /// The owner's change publisher once connected, as the address of a reference this storage holds:
+  /// set once, under ``PublishedRegistry/lock``, and read on every set of the property with one
+  /// atomic load, rather than the registry's lock or `AtomicLazyReference`, whose `load` is a generic
+  /// call that looks up metadata each time (half of the `@Published set` row of `make bench`).
+  private let publisherAddress = Atomic<UInt>(0)
+
+  deinit {
+    let address = publisherAddress.load(ordering: .acquiring)
+    if let pointer = UnsafeRawPointer(bitPattern: address) {
+      Unmanaged<ObservableObjectPublisher>.fromOpaque(pointer).release()
+    }
   }
-  private var publisher: ObservableObjectPublisher?
+
+  /// The owner's change publisher, or `nil` until the property is connected to it.
+  @usableFromInline
+  final var objectWillChange: ObservableObjectPublisher? {
+    let address = publisherAddress.load(ordering: .acquiring)
+    guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+    return Unmanaged<ObservableObjectPublisher>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Connects the property to `shared`, unless it already has a publisher. Call holding
+  /// ``PublishedRegistry/lock``, which makes the check and the store one step.
+  final func connect(to shared: ObservableObjectPublisher) {
+    guard publisherAddress.load(ordering: .relaxed) == 0 else { return }
+    let address = UInt(bitPattern: Unmanaged.passRetained(shared).toOpaque())
+    publisherAddress.store(address, ordering: .releasing)
+  }
 }
 
 /// Lets a mirror find ``Published`` properties whatever their value type.
@@ -49,6 +79,7 @@ extension Published: PublishedProperty {
 
 /// Connects an object's ``Published`` properties to one `objectWillChange` publisher, found or made
 /// the first time either is needed.
+@usableFromInline
 enum PublishedRegistry {
   nonisolated(unsafe) static let lock = PlainLock.make(recursive: true)
 
@@ -60,7 +91,7 @@ enum PublishedRegistry {
 
   /// Gives every `@Published` property of `object` the same change publisher; returns it, or `nil`
   /// when the object has no such property.
-  @discardableResult
+  @discardableResult @usableFromInline
   static func connect(_ object: AnyObject) -> ObservableObjectPublisher? {
     var storages: [PublishedStorageBase] = []
     var mirror: Mirror? = Mirror(reflecting: object)
@@ -75,9 +106,7 @@ enum PublishedRegistry {
     guard !storages.isEmpty else { return nil }
     return lock.withLock {
       let shared = storages.lazy.compactMap(\.objectWillChange).first ?? ObservableObjectPublisher()
-      for storage in storages where storage.objectWillChange == nil {
-        storage.objectWillChange = shared
-      }
+      for storage in storages { storage.connect(to: shared) }
       return shared
     }
   }
