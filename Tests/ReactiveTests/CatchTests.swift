@@ -149,4 +149,32 @@ import Testing
     }
     #expect(cancelled.captured && !cancelled.downstream)
   }
+
+  // OpenCombine's CatchTests.testCatchCrashesOnUnwantedInput and testTryCatchCrashesOnUnwantedInput.
+  @Test func aValueNobodyAskedForStopsTheProcessWithAMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.catch { _ in Just(-1) }.subscribe(Recorder<Int, Never>(request: .none))
+      upstream.giveSubscription()
+      upstream.send(42)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Catch received a value its subscriber did not request"))
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.tryCatch { _ in Just(-1) }.subscribe(SubscriptionProbe<Int, any Error>())
+      upstream.giveSubscription()
+      upstream.send(42)
+    }
+  }
+
+  // OpenCombine's CatchTests.testCatchReceiveValueBeforeSubscription and
+  // testTryCatchReceiveValueBeforeSubscription (expected: .crash).
+  @Test func aValueBeforeTheSubscriptionStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.catch { _ in Just(-1) }.subscribe(Recorder<Int, Never>())
+      upstream.send(1)
+    }
+  }
 }

@@ -44,6 +44,78 @@ import Testing
     #expect(second.subscription.calls == [.request(.max(2))])
   }
 
+  // OpenCombine's SwitchToLatestTests.testDemand: a value of the latest publisher returns the demand
+  // the downstream answered with, which is also counted towards what the next publisher is asked for;
+  // nothing is requested on the side.
+  @Test func aValueReturnsTheDownstreamsDemandAndTheNextPublisherIsAskedForAllThatIsLeft() {
+    let upstream = ManualPublisher<HandDrivenPublisher<Int, TestError>, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none, extra: .max(5))
+    upstream.switchToLatest().subscribe(recorder)
+    let first = HandDrivenPublisher<Int, TestError>()
+    upstream.send(first)
+    let firstSubscription = first.giveSubscription()
+    #expect(firstSubscription.calls == [])
+    recorder.request(.max(1))
+    #expect(firstSubscription.calls == [.request(.max(1))])
+    first.send(completion: .finished)
+    recorder.request(.max(41))
+    recorder.request(.max(1))
+    #expect(firstSubscription.calls == [.request(.max(1))])
+    let second = HandDrivenPublisher<Int, TestError>()
+    upstream.send(second)
+    let secondSubscription = second.giveSubscription()
+    #expect(secondSubscription.calls == [.request(.max(43))])
+    #expect(second.send(1) == .max(5))
+    #expect(second.send(2) == .max(5))
+    #expect(secondSubscription.calls == [.request(.max(43))])
+    let third = HandDrivenPublisher<Int, TestError>()
+    upstream.send(third)
+    let thirdSubscription = third.giveSubscription()
+    #expect(secondSubscription.calls == [.request(.max(43)), .cancel])
+    #expect(thirdSubscription.calls == [.request(.max(51))])
+    upstream.send(completion: .finished)
+    recorder.request(.max(9))
+    #expect(thirdSubscription.calls == [.request(.max(51)), .request(.max(9))])
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+  }
+
+  // OpenCombine's SwitchToLatestTests.testSwitchToLatestInnerReceiveValueBeforeSubscription.
+  @Test func aValueBeforeThePublishersSubscriptionReturnsTheDownstreamsDemand() {
+    let upstream = ManualPublisher<HandDrivenPublisher<Int, TestError>, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .unlimited, extra: .max(42))
+    upstream.switchToLatest().subscribe(recorder)
+    let inner = HandDrivenPublisher<Int, TestError>()
+    upstream.send(inner)
+    #expect(inner.send(1) == .max(42))
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  // OpenCombine's SwitchToLatestTests.testCrashesWhenReceivingUnwantedValueFromNestedPublisher.
+  @Test func aValueNobodyAskedForStopsTheProcessWithAMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = ManualPublisher<HandDrivenPublisher<Int, TestError>, TestError>()
+      upstream.switchToLatest().subscribe(Recorder<Int, TestError>(request: .none))
+      let inner = HandDrivenPublisher<Int, TestError>()
+      upstream.send(inner)
+      inner.giveSubscription()
+      inner.send(1)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("switchToLatest received a value its subscriber did not request"))
+  }
+
+  // OpenCombine's SwitchToLatestTests.testCrashesWhenRequestingZeroFromOuterDemand.
+  @Test func aZeroRequestStopsTheProcessWithAMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let recorder = Recorder<Int, TestError>(request: .none)
+      ManualPublisher<Just<Int>, TestError>().map { $0.setFailureType(to: TestError.self) }
+        .switchToLatest().subscribe(recorder)
+      recorder.request(.none)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("a subscriber must request at least one value"))
+  }
+
   @Test func aPublishersFailureCancelsUpstream() {
     let upstream = ManualPublisher<Fail<Int, TestError>, TestError>()
     let recorder = Recorder<Int, TestError>()

@@ -7,6 +7,9 @@
 /// handler that fails (`tryCatch`'s throws) ends the stream with its error. The downstream and the
 /// handler are let go when the stream completes.
 ///
+/// An upstream value the downstream did not ask for, or one before the subscription, traps as in
+/// Combine.
+///
 /// A cancel is Combine's: it cancels the current subscription, and afterwards requests go nowhere,
 /// completions are dropped and a failure calls no handler, but values the cancelled publisher still
 /// sends reach the downstream, which is kept for them. A cancel while the new publisher's subscription
@@ -149,8 +152,14 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
     let downstream: Downstream? = state.withLock { state in
       switch (state.phase, recovering) {
       case (.upstream, false), (.recovering(.some), true):
+        // Combine traps on an upstream value nobody asked for (before the subscription too).
+        precondition(
+          recovering || state.cancelled || state.demand > 0,
+          "\(combineName) received a value its subscriber did not request")
         state.demand -= 1
         return state.downstream
+      case (.awaitingSubscription, false):
+        preconditionFailure("\(combineName) received a value before its subscription")
       default:
         return nil
       }

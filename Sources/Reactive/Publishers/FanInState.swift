@@ -37,7 +37,25 @@ protocol FanInState {
   @inlinable
   mutating func request(_ demand: Subscribers.Demand) -> FanInEffects
 
+  /// Takes the demand the downstream answered a value with. `source` is the source whose own call is
+  /// delivering it (`nil` when no source's call is); returns the part of it that call hands back to
+  /// its source as the value's demand, and what to ask of the sources for the rest.
+  @inlinable
+  mutating func returned(_ demand: Subscribers.Demand, during source: Int?) -> (
+    Subscribers.Demand, FanInEffects
+  )
+
   /// Ends the stream on a downstream cancel, forgetting every source.
   @inlinable
   mutating func cancel() -> FanInEffects
+}
+
+extension FanInState {
+  /// By default none of it is handed back: it is all requested, as downstream demand.
+  @inlinable
+  mutating func returned(_ demand: Subscribers.Demand, during source: Int?) -> (
+    Subscribers.Demand, FanInEffects
+  ) {
+    (.none, request(demand))
+  }
 }

@@ -107,10 +107,17 @@ where Downstream.Failure == State.Failure {
     if demand != .none { subscription.request(demand) }
   }
 
-  /// Called by a source's subscriber with a value; returns the source's extra demand.
+  /// Called by a source's subscriber with a value; returns the source's extra demand, with what the
+  /// state hands back of the downstream's answers to the values this call delivered.
   @inlinable
   final func sourceReceive(_ value: State.SourceValue, source: Int) -> Subscribers.Demand {
-    updateReturning { $0.receive(value, source: source) }
+    let (more, effects, claimed) = storage.withLock { storage in
+      let (more, effects) = storage.machine.receive(value, source: source)
+      return (more, effects, storage.machine.queue.claim())
+    }
+    effects.perform()
+    guard claimed else { return more }
+    return more + deliverQueued(during: source)
   }
 
   /// Called by a source's subscriber with its completion.
@@ -122,9 +129,12 @@ where Downstream.Failure == State.Failure {
     }
   }
 
-  /// Delivers the queue until it is empty; only the thread that claimed it calls this.
+  /// Delivers the queue until it is empty; only the thread that claimed it calls this. `source` is the
+  /// source whose call this is, if any; returns the demand the state hands back to it.
   @inlinable
-  final func deliverQueued() {
+  @discardableResult
+  final func deliverQueued(during source: Int? = nil) -> Subscribers.Demand {
+    var handedBack = Subscribers.Demand.none
     while let (event, downstream) = storage.withLock({
       storage -> (DeliveryQueue<State.Delivery, State.Failure>.Event, Downstream)? in
       while let event = storage.machine.queue.next() {
@@ -136,13 +146,16 @@ where Downstream.Failure == State.Failure {
       case .value(let value):
         let more = downstream.receive(output(value))
         if more != .none {
-          storage.withLock { $0.machine.request(more) }.perform()
+          let (back, effects) = storage.withLock { $0.machine.returned(more, during: source) }
+          handedBack += back
+          effects.perform()
         }
       case .completion(let completion):
         storage.withLock { $0.downstream = nil }
         downstream.receive(completion: completion)
       }
     }
+    return handedBack
   }
 }
 

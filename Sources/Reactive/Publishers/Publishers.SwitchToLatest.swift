@@ -3,7 +3,8 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// it each time a new one comes.
   ///
   /// Upstream is asked for every publisher; the latest one is asked for the demand the downstream has
-  /// left. The stream finishes once upstream and the latest publisher have finished, and fails as soon
+  /// left, and each of its values returns the demand the downstream answered with. A value the
+  /// downstream did not ask for, or a zero request, traps as in Combine. The stream finishes once upstream and the latest publisher have finished, and fails as soon
   /// as either fails.
   @inlinable
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
@@ -126,6 +127,13 @@ extension Publishers {
       if case .failure = completion, updateReturning({ ($0.hasEnded, .none) }) {
         outer.withLock { $0.terminate() }?.cancel()
       }
+    }
+
+    /// A zero request is a broken contract that Combine's switchToLatest traps on.
+    @inlinable
+    override func request(_ demand: Subscribers.Demand) {
+      precondition(demand != .none, "a subscriber must request at least one value")
+      super.request(demand)
     }
 
     @inlinable

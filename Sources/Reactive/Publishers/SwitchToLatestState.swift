@@ -60,7 +60,8 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
 
   @inlinable
   mutating func receive(_ value: Value, source: Int) -> (Subscribers.Demand, FanInEffects) {
-    guard !isOver, current?.source == source, demand > 0 else { return (.none, .none) }
+    guard !isOver, current?.source == source else { return (.none, .none) }
+    precondition(demand > 0, "switchToLatest received a value its subscriber did not request")
     demand -= 1
     queue.append(value)
     return (.none, .none)
@@ -90,6 +91,17 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     var effects = FanInEffects()
     if let subscription = current?.subscription { effects.requests = [(subscription, more)] }
     return effects
+  }
+
+  /// Demand answered to a value of the latest publisher, delivered during that publisher's own call, is
+  /// handed back to it as the value's demand, as Combine does; otherwise it is requested.
+  @inlinable
+  mutating func returned(_ more: Subscribers.Demand, during source: Int?) -> (
+    Subscribers.Demand, FanInEffects
+  ) {
+    guard !isOver, let source, current?.source == source else { return (.none, request(more)) }
+    demand += more
+    return (more, .none)
   }
 
   @inlinable
