@@ -23,6 +23,7 @@ import Testing
     let subject = PassthroughSubject<Int, TestError>()
     let recorder = TimedRecorder<Int, TestError>(scheduler)
     subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    scheduler.advance()
     subject.send(completion: .failure(.boom))
     subject.send(1)
     scheduler.advance(by: .milliseconds(999))
@@ -36,6 +37,7 @@ import Testing
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>(request: .max(1), extra: .max(2))
     upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    scheduler.advance()
     #expect(upstream.subscription.calls == [.request(.max(1))])
     #expect(upstream.send(1) == .none)
     scheduler.advance(by: .seconds(1))
@@ -51,6 +53,7 @@ import Testing
     let upstream = ManualPublisher<Int, TestError>()
     let keeper = DemandKeeper<Int, TestError>(request: .none, extra: .max(12))
     upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(keeper)
+    scheduler.advance()
     let subscription = try #require(keeper.subscription)
     subscription.request(.max(10))
     subscription.request(.max(4))
@@ -65,11 +68,61 @@ import Testing
       ])
   }
 
+  // OpenCombine's DelayTests.testBasicBehavior and testWeakCaptureWhenSchedulingValue: the subscription
+  // reaches the downstream through the scheduler's schedule(options:), each value through now and
+  // schedule(after:tolerance:options:).
+  @Test func handsItsSubscriptionDownstreamThroughTheScheduler() {
+    let scheduler = RecordingScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(100))
+    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    #expect(recorder.events == [])
+    #expect(upstream.subscription.calls == [])
+    #expect(scheduler.calls == [.minimumTolerance, .schedule])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.calls == [.request(.max(100))])
+    upstream.send(1)
+    #expect(scheduler.calls == [.minimumTolerance, .schedule, .now, .scheduleAfter(1000)])
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterSubscription: a completion that comes
+  // before the subscription was handed on is delivered on its own, the subscription never.
+  @Test func aCompletionBeforeTheSubscriptionWasHandedOnIsDeliveredWithoutIt() {
+    let scheduler = RecordingScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    upstream.send(completion: .failure(.boom))
+    #expect(scheduler.calls == [.minimumTolerance, .schedule, .now, .scheduleAfter(1000)])
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [])
+  }
+
+  // OpenCombine's DelayTests.testWeakCaptureWhenSchedulingSubscription: the scheduled hand-over does
+  // not keep the operator, nor so its downstream, alive.
+  @Test func theScheduledSubscriptionDoesNotKeepTheDownstream() {
+    let scheduler = RecordingScheduler()
+    weak var weakRecorder: Recorder<Int, TestError>?
+    do {
+      let recorder = Recorder<Int, TestError>()
+      weakRecorder = recorder
+      ForgetfulPublisher().delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+      #expect(recorder.events == [])
+    }
+    #expect(weakRecorder == nil)
+    scheduler.advance(by: .seconds(1))
+  }
+
   @Test func cancellingDropsWhatIsOnItsWay() {
     let scheduler = DispatchQueue.test
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = TimedRecorder<Int, TestError>(scheduler)
     upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    scheduler.advance()
     upstream.send(1)
     upstream.send(completion: .finished)
     scheduler.advance(by: .milliseconds(500))
@@ -84,6 +137,7 @@ import Testing
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = TimedRecorder<Int, TestError>(scheduler)
     upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    scheduler.advance()
     upstream.send(completion: .finished)
     upstream.send(1)
     upstream.send(completion: .failure(.boom))
@@ -107,6 +161,8 @@ import Testing
         values.append(value)
         overlapping.withLock { $0.now -= 1 }
       })
+    // The subscription is handed on through the queue: a barrier waits for it.
+    queue.sync(flags: .barrier) {}
     for value in 1...200 { subject.send(value) }
     subject.send(completion: .finished)
     #expect(wait(for: done))
@@ -125,9 +181,11 @@ import Testing
 
   // OpenCombine's DelayTests.testDelayReflection: Combine's delay does not customize its reflection.
   @Test func describesItselfAsCombineDoes() throws {
-    let publisher = PassthroughSubject<Int, Never>().delay(for: .seconds(1), scheduler: DispatchQueue.test)
+    let scheduler = DispatchQueue.test
+    let publisher = PassthroughSubject<Int, Never>().delay(for: .seconds(1), scheduler: scheduler)
     let probe = SubscriptionProbe<Int, Never>()
     publisher.subscribe(probe)
+    scheduler.advance()
     let subscription = try #require(probe.subscription)
     #expect(!(subscription is any CustomStringConvertible))
     #expect(!(subscription is any CustomPlaygroundDisplayConvertible))
@@ -138,10 +196,23 @@ import Testing
   @Test func letsTheDownstreamGoWhenTheStreamEnds() {
     let scheduler = DispatchQueue.test
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      let released = releaseCheck(ending, advancing: scheduler) { upstream, _ in
-        upstream.delay(for: .seconds(1), scheduler: scheduler)
+      let upstream = ManualPublisher<Int, TestError>()
+      weak var weakRecorder: Recorder<Int, TestError>?
+      do {
+        let recorder = Recorder<Int, TestError>()
+        weakRecorder = recorder
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        scheduler.advance()
+        upstream.send(1)
+        switch ending {
+        case .cancel: recorder.cancel()
+        case .finish: upstream.send(completion: .finished)
+        case .fail: upstream.send(completion: .failure(.boom))
+        }
+        scheduler.advance(by: .seconds(5))
       }
-      #expect(released.downstream, "\(ending)")
+      #expect(weakRecorder == nil, "\(ending)")
+      withExtendedLifetime(upstream) {}
     }
   }
 }
@@ -187,11 +258,38 @@ private final class LastFirstScheduler: Scheduler, @unchecked Sendable {
     var events: [String] = []
     let cancellable = subject.delay(for: .zero, scheduler: scheduler).sink(
       receiveCompletion: { _ in events.append("finished") }, receiveValue: { events.append("\($0)") })
+    scheduler.runLastFirst()
     subject.send(1)
     subject.send(2)
     subject.send(completion: .finished)
     scheduler.runLastFirst()
     #expect(events == ["1", "2", "finished"])
     cancellable.cancel()
+  }
+
+  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterValue: a value that came before the
+  // subscription was handed on reaches the downstream after the subscription, even when its timer runs
+  // first.
+  @Test func nothingReachesTheDownstreamBeforeItsSubscription() {
+    let scheduler = LastFirstScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.delay(for: .zero, scheduler: scheduler).subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    scheduler.runLastFirst()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+}
+
+/// A publisher that hands its subscriber a subscription and keeps nothing: whoever subscribed lives only
+/// as long as someone else holds it.
+private struct ForgetfulPublisher: Publisher {
+  typealias Output = Int
+  typealias Failure = TestError
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+    subscriber.receive(subscription: RecordingSubscription())
   }
 }
