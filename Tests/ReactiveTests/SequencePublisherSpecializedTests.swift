@@ -137,4 +137,26 @@ import Testing
       .setFailureType(to: TestError.self)
     #expect(failing.sequence.first == 42)
   }
+
+  // Combine's Publishers.Sequence where Elements: RangeReplaceableCollection has append and prepend of
+  // values, of a sequence and of another Publishers.Sequence, each giving a Publishers.Sequence of the
+  // same collection type (OpenCombine's SequenceTests, "Operator specializations for Sequence").
+  @Test func appendAndPrependOfValuesSequencesAndSequencePublishersAreSequences() {
+    let base = [2, 3].publisher
+    let appended: Publishers.Sequence<[Int], Never> = base.append(4, 5)
+    let appendedSequence: Publishers.Sequence<[Int], Never> = base.append(4..<6)
+    let appendedPublisher: Publishers.Sequence<[Int], Never> = base.append([4, 5].publisher)
+    let prepended: Publishers.Sequence<[Int], Never> = base.prepend(0, 1)
+    let prependedSequence: Publishers.Sequence<[Int], Never> = base.prepend(0..<2)
+    let prependedPublisher: Publishers.Sequence<[Int], Never> = base.prepend([0, 1].publisher)
+    #expect(appended.sequence == [2, 3, 4, 5])
+    #expect(appendedSequence.sequence == [2, 3, 4, 5])
+    #expect(appendedPublisher.sequence == [2, 3, 4, 5])
+    #expect(prepended.sequence == [0, 1, 2, 3])
+    #expect(prependedSequence.sequence == [0, 1, 2, 3])
+    #expect(prependedPublisher.sequence == [0, 1, 2, 3])
+    let text: Publishers.Sequence<String, TestError> = Publishers.Sequence(sequence: "bc").append("d")
+      .prepend("a")
+    #expect(text.sequence == "abcd")
+  }
 }

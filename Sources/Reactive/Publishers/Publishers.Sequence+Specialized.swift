@@ -205,3 +205,45 @@ extension Publishers.Sequence where Failure == Never, Elements: BidirectionalCol
     Optional<Output>.Publisher(sequence.last(where: predicate))
   }
 }
+
+extension Publishers.Sequence where Elements: RangeReplaceableCollection {
+  /// The elements, then `elements`, in a collection of the same type.
+  public func append(_ elements: Output...) -> Publishers.Sequence<Elements, Failure> {
+    append(elements)
+  }
+
+  /// The elements, then those of `elements`, in a collection of the same type.
+  public func append<S: Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
+  where S.Element == Elements.Element {
+    var joined = sequence
+    joined.append(contentsOf: elements)
+    return Publishers.Sequence(sequence: joined)
+  }
+
+  /// The elements, then those of `publisher`, in a collection of the same type.
+  public func append(_ publisher: Publishers.Sequence<Elements, Failure>)
+    -> Publishers.Sequence<Elements, Failure>
+  {
+    append(publisher.sequence)
+  }
+
+  /// `elements`, then the elements, in a collection of the same type.
+  public func prepend(_ elements: Output...) -> Publishers.Sequence<Elements, Failure> {
+    prepend(elements)
+  }
+
+  /// The elements of `elements`, then the elements, in a collection of the same type.
+  public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
+  where S.Element == Elements.Element {
+    var joined = Elements(elements)
+    joined.append(contentsOf: sequence)
+    return Publishers.Sequence(sequence: joined)
+  }
+
+  /// The elements of `publisher`, then the elements, in a collection of the same type.
+  public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>)
+    -> Publishers.Sequence<Elements, Failure>
+  {
+    prepend(publisher.sequence)
+  }
+}
