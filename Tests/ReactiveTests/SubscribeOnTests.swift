@@ -138,4 +138,54 @@ import Testing
       #expect(released.downstream, "\(ending)")
     }
   }
+
+  // OpenCombine's SubscribeOnTests.testCrashWhenRequestingRecursively: a request that the upstream's
+  // request makes again through subscribe(on:) traps.
+  @Test func aRequestMadeFromInsideTheUpstreamsRequestStopsTheProcessWithAMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = ReenteringPublisher()
+      let probe = SubscriptionProbe<Int, Never>()
+      upstream.subscribe(on: ImmediateScheduler.shared).subscribe(probe)
+      guard let downstream = probe.subscription else { return }
+      upstream.subscription.onRequest = { downstream.request(.unlimited) }
+      downstream.request(.max(1))
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("subscribe(on:) was asked for more from inside its upstream's request"))
+  }
+
+  @Test func requestsOneAfterTheOtherDoNotTrap() throws {
+    let upstream = ReenteringPublisher()
+    let probe = SubscriptionProbe<Int, Never>()
+    upstream.subscribe(on: ImmediateScheduler.shared).subscribe(probe)
+    let downstream = try #require(probe.subscription)
+    downstream.request(.max(1))
+    downstream.request(.max(2))
+    #expect(upstream.subscription.requests == [.max(1), .max(2)])
+  }
+}
+
+/// A publisher whose one subscription runs `onRequest` each time it is asked for more: for making a
+/// request from inside a request.
+private final class ReenteringPublisher: Publisher, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = Never
+
+  final class ReenteringSubscription: Subscription, @unchecked Sendable {
+    var onRequest: () -> Void = {}
+    private(set) var requests: [Subscribers.Demand] = []
+
+    func request(_ demand: Subscribers.Demand) {
+      requests.append(demand)
+      onRequest()
+    }
+
+    func cancel() {}
+  }
+
+  let subscription = ReenteringSubscription()
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    subscriber.receive(subscription: subscription)
+  }
 }

@@ -123,7 +123,7 @@ private final class FutureSubscription<Downstream: Subscriber>: FutureConduit<
   }
 
   func request(_ demand: Subscribers.Demand) {
-    guard demand != .none else { return }
+    precondition(demand != .none, "a subscriber must request at least one value")
     deliver(
       state.withLock { state in
         state.requested = true

@@ -117,7 +117,7 @@ extension Publishers.CollectByCount {
 
     /// Asks upstream for `count` values per array requested.
     func request(_ demand: Subscribers.Demand) {
-      guard demand != .none else { return }
+      precondition(demand != .none, "a subscriber must request at least one value")
       state.withLock { $0.subscription }?.request(demand * count)
     }
 

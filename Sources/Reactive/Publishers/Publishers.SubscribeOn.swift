@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Publisher {
   /// Subscribes to this publisher on `scheduler`, and sends the downstream's requests and cancel to it
   /// there too; values and the completion arrive wherever the upstream sends them.
@@ -46,6 +54,10 @@ extension Publishers.SubscribeOn {
   where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
+    /// Held while a request is made of the upstream, so that requests reach it one at a time; the
+    /// thread holding it, so that a request made again from inside one traps, as Combine's does.
+    private let requesting = PlainLock.make()
+    private let requester = LockedState<pthread_t?>.make(nil)
 
     init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
       self.scheduler = scheduler
@@ -56,7 +68,8 @@ extension Publishers.SubscribeOn {
     override var description: String { "SubscribeOn" }
 
     /// Schedules the request, whatever the demand, as Combine does; the upstream is the one it had
-    /// when asked, so a request made just before a cancel still reaches it first. After a cancel or a
+    /// when asked, so a request made just before a cancel still reaches it first. Requests reach the
+    /// upstream one at a time, and one made from inside the upstream's request traps. After a cancel or a
     /// completion nothing is scheduled, and a request whose subscriber has been let go is not made.
     override func request(_ demand: Subscribers.Demand) {
       let upstream: (any Subscription)? = phase.withLock { phase in
@@ -65,7 +78,18 @@ extension Publishers.SubscribeOn {
       }
       guard let upstream else { return }
       scheduler.schedule(options: options) { [weak self] in
-        guard self != nil else { return }
+        self?.make(demand, of: upstream)
+      }
+    }
+
+    private func make(_ demand: Subscribers.Demand, of upstream: any Subscription) {
+      let thread = pthread_self()
+      precondition(
+        requester.withLock { $0.map { pthread_equal($0, thread) == 0 } ?? true },
+        "subscribe(on:) was asked for more from inside its upstream's request")
+      requesting.withLock {
+        requester.withLock { $0 = thread }
+        defer { requester.withLock { $0 = nil } }
         upstream.request(demand)
       }
     }

@@ -1,5 +1,5 @@
-/// The subscription of a publisher that has one value ready: on the first request for at least one
-/// value it delivers the value, then `.finished`. Cancelling before that lets the downstream and the
+/// The subscription of a publisher that has one value ready: on the first request it delivers the
+/// value, then `.finished`; a request for zero values traps, as Combine's does. Cancelling before that lets the downstream and the
 /// value go. Each publisher subclasses it to name itself (Combine's `description`).
 class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
@@ -22,7 +22,8 @@ class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStrin
   var playgroundDescription: Any { description }
 
   func request(_ demand: Subscribers.Demand) {
-    guard demand != .none, let (value, downstream) = pending.withLock({ $0.take() }) else { return }
+    precondition(demand != .none, "a subscriber must request at least one value")
+    guard let (value, downstream) = pending.withLock({ $0.take() }) else { return }
     _ = downstream.receive(value)
     downstream.receive(completion: .finished)
   }
