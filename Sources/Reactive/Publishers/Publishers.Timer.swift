@@ -34,12 +34,7 @@ extension Publishers {
     /// How the ticks are scheduled.
     public final let options: Context.SchedulerOptions?
 
-    private struct State {
-      var subscriptions: [DemandGatedConduit<Context.SchedulerTimeType>] = []
-      var connection: AnyCancellable?
-    }
-
-    private let state = LockedState.make(State())
+    private let broadcaster = TickBroadcaster<Context.SchedulerTimeType, AnyCancellable>()
 
     /// Creates a timer ticking every `interval` on `scheduler` once connected.
     public init(
@@ -55,13 +50,13 @@ extension Publishers {
     /// Attaches `subscriber`, which receives ticks once the timer is connected.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
       let subscription = TimerSubscription(parent: self, downstream: subscriber)
-      state.withLock { $0.subscriptions.append(subscription) }
+      broadcaster.add(subscription)
       subscriber.receive(subscription: subscription)
     }
 
     /// Starts the ticks; cancelling the result stops them.
     public func connect() -> any Cancellable {
-      if let connection = state.withLock({ $0.connection }) { return connection }
+      if let connection = broadcaster.connection { return connection }
       // Scheduled outside the lock: a scheduler may run the first tick at once.
       let ticks = scheduler.schedule(
         after: scheduler.now.advanced(by: interval), interval: interval,
@@ -69,31 +64,23 @@ extension Publishers {
       ) {
         self.tick()
       }
-      let (connection, isNew) = state.withLock { state -> (AnyCancellable, Bool) in
-        if let connection = state.connection { return (connection, false) }
-        let connection = AnyCancellable { [weak self] in
+      let (connection, isNew) = broadcaster.connect {
+        AnyCancellable { [weak self] in
           ticks.cancel()
-          self?.state.withLock { $0.connection = nil }
+          self?.broadcaster.disconnect()
         }
-        state.connection = connection
-        return (connection, true)
       }
       if !isNew { ticks.cancel() }
       return connection
     }
 
     private func tick() {
-      let now = scheduler.now
-      for subscription in state.withLock({ $0.subscriptions }) {
-        subscription.deliver(now)
-      }
+      broadcaster.deliver(scheduler.now)
     }
 
     /// Forgets a cancelled subscription.
     fileprivate func remove(_ subscription: DemandGatedConduit<Context.SchedulerTimeType>) {
-      state.withLock { state in
-        state.subscriptions.removeAll { $0 === subscription }
-      }
+      broadcaster.remove(subscription)
     }
   }
 }

@@ -39,14 +39,7 @@ extension Timer {
     /// The run loop scheduler's options (it has none).
     public final let options: RunLoop.SchedulerOptions?
 
-    private struct State {
-      var subscriptions: [DemandGatedConduit<Date>] = []
-      var timer: Timer?
-      var connection: Connection?
-    }
-
-    // Guarded by its own mutex (`LockedState`).
-    private let state = LockedState.make(State())
+    private let broadcaster = TickBroadcaster<Date, Connection>()
 
     /// Creates a publisher that, once connected, sends the date every `interval` seconds from a timer
     /// on `runLoop` in `mode`.
@@ -64,7 +57,7 @@ extension Timer {
     /// Attaches `subscriber`, which receives the dates it asks for once the publisher is connected.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Date, S.Failure == Never {
       let subscription = Inner(parent: self, downstream: subscriber)
-      state.withLock { $0.subscriptions.append(subscription) }
+      broadcaster.add(subscription)
       subscriber.receive(subscription: subscription)
     }
 
@@ -72,52 +65,36 @@ extension Timer {
     public func connect() -> any Cancellable {
       let timer = Timer(timeInterval: interval, repeats: true) { [weak self] _ in self?.fire() }
       timer.tolerance = tolerance ?? 0
-      let (connection, isNew) = state.withLock { state -> (Connection, Bool) in
-        if let connection = state.connection { return (connection, false) }
-        let connection = Connection(parent: self)
-        state.connection = connection
-        state.timer = timer
-        return (connection, true)
-      }
+      let (connection, isNew) = broadcaster.connect { Connection(parent: self, timer: timer) }
       if isNew { runLoop.add(timer, forMode: mode) }
       return connection
     }
 
     /// The Foundation timer the current connection scheduled: tests fire it by hand.
-    var connectedTimer: Timer? { state.withLock { $0.timer } }
+    var connectedTimer: Timer? { broadcaster.connection?.timer }
 
     private func fire() {
-      let now = Date()
-      for subscription in state.withLock({ $0.subscriptions }) {
-        subscription.deliver(now)
-      }
+      broadcaster.deliver(Date())
     }
 
     fileprivate func disconnect(_ connection: Connection) {
-      let timer = state.withLock { state -> Timer? in
-        guard state.connection === connection else { return nil }
-        defer {
-          state.connection = nil
-          state.timer = nil
-        }
-        return state.timer
-      }
-      timer?.invalidate()
+      if broadcaster.disconnect(connection) { connection.timer.invalidate() }
     }
 
     fileprivate func remove(_ subscription: DemandGatedConduit<Date>) {
-      state.withLock { state in
-        state.subscriptions.removeAll { $0 === subscription }
-      }
+      broadcaster.remove(subscription)
     }
 
     /// What `connect()` returns: it describes itself no more than Combine's does.
     fileprivate final class Connection: Cancellable, @unchecked Sendable {
       // Guarded by its own mutex (`LockedState`); `nil` once cancelled.
       private let parent: LockedState<TimerPublisher?>
+      /// The Foundation timer this connection scheduled.
+      let timer: Timer
 
-      init(parent: TimerPublisher) {
+      init(parent: TimerPublisher, timer: Timer) {
         self.parent = .make(parent)
+        self.timer = timer
       }
 
       func cancel() {
