@@ -24,7 +24,8 @@ final class TestStore {
   private(set) var state: AppState
   /// The pipeline, as the runtime would hold it.
   private(set) var pipeline: QuantityPipeline!
-  /// Every effect `update` returned, in a run that is not exhaustive.
+  /// Every effect `update` returned since the last ``takeEffects()`` (asserted step by step as well
+  /// when the run is exhaustive).
   private(set) var effects: [AppEffect] = []
 
   private let exhaustive: Bool
@@ -112,7 +113,7 @@ final class TestStore {
     if !exhaustive, state.isTicking, state.now < now { send(.tick) }
   }
 
-  /// The effects collected so far (in a run that is not exhaustive), forgetting them.
+  /// The effects collected so far, forgetting them.
   func takeEffects() -> [AppEffect] {
     defer { effects.removeAll() }
     return effects
@@ -139,10 +140,8 @@ final class TestStore {
   ) {
     var expectedState = state
     let actualEffects = update(event)
-    guard exhaustive else {
-      effects += actualEffects
-      return
-    }
+    effects += actualEffects
+    guard exhaustive else { return }
     expected(&expectedState)
     if expectedState != state {
       Issue.record(
@@ -213,8 +212,7 @@ extension TestStore {
   /// The header row.
   var header: String { String(screen.split(separator: "\n", omittingEmptySubsequences: false)[0]) }
 
-  /// What a script run would print for the events so far (a run that is not exhaustive), through
-  /// script mode's own formatter.
+  /// What a script run would print for the events so far, through script mode's own formatter.
   var scriptLines: [String] {
     effects.compactMap { effect in
       guard case .announce(let entry) = effect else { return nil }
