@@ -1,3 +1,4 @@
+import Shop
 import Testing
 
 @testable import AppCore
@@ -20,20 +21,50 @@ import Testing
   }
 
   @Test func itMovesWhileSomethingIsPendingOrOnScreenAndThenStops() {
-    let app = TestStore(exhaustive: false)
+    let app = TestStore()
+    let apple = Catalog.builtIn.items[0]
+    let one = ShopState(basket: .holding((apple, 1)))
     #expect(!app.state.timelineIsMoving, "an idle app animates nothing")
-    app.press(.character("a"))
+    app.press(
+      .character("a"), effects: .change(.add([apple]), at: 0, count: 1, saving: one, startsTicking: true)
+    ) {
+      $0.expectChange(to: one, saying: "added Apple", count: 1)
+      $0.isTicking = true
+    }
+    app.receiveSent(1)
     #expect(app.state.timelineIsMoving)
     app.advance(milliseconds: 1000)
+    app.receiveBadge(1)
     #expect(app.state.timelineIsMoving, "the marbles still scroll")
     app.advance(milliseconds: 10_000)
+    app.send(.tick, effects: [.stopTicking]) {
+      $0.now = 11_000
+      $0.isTicking = false
+    }
     #expect(!app.state.timelineIsMoving)
+    app.finish()
   }
 
   @Test func theCountdownShowsWhatIsPendingAndHowLongIsLeft() {
-    let app = TestStore(exhaustive: false)
-    app.press(.character("a"), .character("a"))
+    let app = TestStore()
+    let apple = Catalog.builtIn.items[0]
+    let one = ShopState(basket: .holding((apple, 1)))
+    let two = ShopState(basket: .holding((apple, 2)))
+    app.press(
+      .character("a"), effects: .change(.add([apple]), at: 0, count: 1, saving: one, startsTicking: true)
+    ) {
+      $0.expectChange(to: one, saying: "added Apple", count: 1)
+      $0.isTicking = true
+    }
+    app.receiveSent(1)
+    app.press(.character("a"), effects: .change(.add([apple]), at: 0, count: 2, saving: two)) {
+      $0.expectChange(to: two, saying: "added Apple", count: 2)
+    }
+    app.receiveSent(2)
     app.advance(milliseconds: 300)
+    app.send(.tick) {
+      $0.now = 300
+    }
     let lines = app.screen.split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.hasPrefix(" pending 2: badge in 0.7 s") })
     let sentLane = lines.first { $0.hasPrefix(" sent ") }.map(Array.init) ?? []
@@ -42,6 +73,7 @@ import Testing
     #expect(
       sentLane.indices.contains(TimelineView.laneStart + column)
         && sentLane[TimelineView.laneStart + column] == "2")
+    app.finish()
   }
 }
 
