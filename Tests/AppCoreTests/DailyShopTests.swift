@@ -4,12 +4,43 @@ import Testing
 
 @testable import AppCore
 
-/// Panes with focus, the basket's own keys, counts, and the debounce keys at their limits.
+/// Panes with focus, the basket's own keys, counts, and the debounce keys at their limits, with every
+/// change of the state, every effect (each key's write to the store among them) and every value the
+/// pipeline hands back asserted.
 @Suite struct DailyShopTests {
-  /// Apple, two bananas and a paper bag in the basket.
+  static let items = Catalog.builtIn.items
+  static let apple = items[0]
+  static let banana = items[1]
+  static let bag = ShoppingItem.paperBag()
+
+  /// Apple, two bananas and a paper bag in the basket: `a j a a b`, each step asserted.
   static func filledBasket(width: Int = 100, height: Int = 30) -> TestStore {
-    let app = TestStore(exhaustive: false, width: width, height: height)
-    app.press(.character("a"), .character("j"), .character("a"), .character("a"), .character("b"))
+    let app = TestStore(width: width, height: height)
+    let one = ShopState(basket: .holding((apple, 1)))
+    let banana = ShopState(basket: .holding((apple, 1), (Self.banana, 1)))
+    let bananas = ShopState(basket: .holding((apple, 1), (Self.banana, 2)))
+    let bagged = ShopState(basket: .holding((apple, 1), (Self.banana, 2), (bag, 1)))
+    app.press(
+      .character("a"), effects: .change(.add([apple]), at: 0, count: 1, saving: one, startsTicking: true)
+    ) {
+      $0.expectChange(to: one, saying: "added Apple", count: 1)
+      $0.isTicking = true
+    }
+    app.receiveSent(1)
+    app.press(.character("j"), effects: []) {
+      $0.list.selection = 1
+    }
+    app.press(.character("a"), effects: .change(.add([Self.banana]), at: 0, count: 2, saving: banana)) {
+      $0.expectChange(to: banana, saying: "added Banana", count: 2)
+    }
+    app.receiveSent(2)
+    app.press(.character("a"), effects: .change(.add([Self.banana]), at: 0, count: 3, saving: bananas)) {
+      $0.expectChange(to: bananas, saying: "added Banana", count: 3)
+    }
+    app.receiveSent(3)
+    app.press(.character("b"), effects: .change(.add([bag]), at: 0, count: nil, saving: bagged)) {
+      $0.expectChange(to: bagged, saying: "added a paper bag (free, not counted on the badge)", count: nil)
+    }
     return app
   }
 
@@ -17,67 +48,133 @@ import Testing
     let app = Self.filledBasket()
     #expect(app.state.focus == .items)
     #expect(app.screen.split(separator: "\n").last!.contains("Tab basket"))
-    app.press(.tab)
-    #expect(app.state.focus == .basket)
+    app.press(.tab, effects: []) {
+      $0.focus = .basket
+    }
     let footer = app.screen.split(separator: "\n").last!
     #expect(footer.contains("d remove line"))
     #expect(footer.contains("Tab items"))
-    app.press(.backTab)
-    #expect(app.state.focus == .items)
+    app.press(.backTab, effects: []) {
+      $0.focus = .items
+    }
+    app.finish()
   }
 
   @Test func inTheBasketKeysActOnTheSelectedLine() {
     let app = Self.filledBasket()
-    app.press(.tab, .character("j"))
-    #expect(app.state.basketSelection == 1)
-    app.press(.character("a"))
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "banana") == 3)
-    app.press(.character("x"))
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "banana") == 2)
-    app.press(.character("d"))
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "banana") == 0)
+    let three = ShopState(basket: .holding((Self.apple, 1), (Self.banana, 3), (Self.bag, 1)))
+    let two = ShopState(basket: .holding((Self.apple, 1), (Self.banana, 2), (Self.bag, 1)))
+    let noBanana = ShopState(basket: .holding((Self.apple, 1), (Self.bag, 1)))
+    let noBag = ShopState(basket: .holding((Self.apple, 1)))
+    let empty = ShopState()
+    app.press(.tab, effects: []) {
+      $0.focus = .basket
+    }
+    app.press(.character("j"), effects: []) {
+      $0.basketSelection = 1
+    }
+    app.press(.character("a"), effects: .change(.add([Self.banana]), at: 0, count: 4, saving: three)) {
+      $0.expectChange(to: three, saying: "added Banana", count: 4)
+    }
+    app.receiveSent(4)
+    app.press(.character("x"), effects: .change(.remove([Self.banana]), at: 0, count: 3, saving: two)) {
+      $0.expectChange(to: two, saying: "removed Banana", count: 3)
+    }
+    app.receiveSent(3)
+    app.press(
+      .character("d"),
+      effects: .change(.remove([Self.banana.withQuantity(2)]), at: 0, count: 1, saving: noBanana)
+    ) {
+      $0.expectChange(to: noBanana, saying: "removed 2 × Banana", count: 1)
+    }
+    app.receiveSent(1)
     #expect(app.state.basketSelection == 1, "the next line, the paper bag, is selected")
-    app.press(.character("d"))
+    app.press(.character("d"), effects: .change(.remove([Self.bag]), at: 0, count: nil, saving: noBag)) {
+      $0.expectChange(to: noBag, saying: "removed Paper bag", count: nil)
+      $0.basketSelection = 0
+    }
     #expect(
       app.state.shop.basket.quantity(ofItemWithID: ShoppingItem.paperBagID) == 0, "a paper bag can be removed"
     )
-    #expect(app.state.basketSelection == 0)
-    app.press(.character("d"), .character("d"))
+    app.press(.character("d"), effects: .change(.remove([Self.apple]), at: 0, count: 0, saving: empty)) {
+      $0.expectChange(to: empty, saying: "removed Apple", count: 0)
+    }
+    app.receiveSent(0)
+    app.press(.character("d"), effects: []) {
+      $0.say("the basket is empty: Tab goes back to the item list", kind: .error)
+    }
     #expect(app.state.shop.basket.isEmpty)
-    #expect(app.state.status.text == "the basket is empty: Tab goes back to the item list")
+    app.finish()
+  }
+
+  /// The sixteen items of the built-in catalog, one each: `a j` sixteen times, then Tab.
+  static func sixteenLines() -> TestStore {
+    let app = TestStore(width: 80, height: 24)
+    for index in 0..<16 {
+      let before = ShopState(basket: Basket(lines: items[0..<index].map { $0.withQuantity(1) }))
+      let after = ShopState(basket: Basket(lines: items[0...index].map { $0.withQuantity(1) }))
+      app.press(
+        .character("a"),
+        effects: .change(
+          .add([items[index]]), at: 0, count: index + 1, saving: after, startsTicking: index == 0)
+      ) {
+        #expect($0.shop == before)
+        $0.expectChange(to: after, saying: "added \(items[index].name)", count: index + 1)
+        $0.isTicking = true
+      }
+      app.receiveSent(index + 1)
+      // The built-in catalog has sixteen items: after the last, j stays on it.
+      app.press(.character("j"), effects: []) {
+        $0.list.selection = min(15, index + 1)
+        // The list scrolls to keep the selection on its last row.
+        $0.list.scroll = max(0, min(15, index + 1) + 1 - $0.layout.list.height)
+      }
+    }
+    app.press(.tab, effects: []) {
+      $0.focus = .basket
+    }
+    return app
   }
 
   @Test func pageKeysMoveTheBasketSelectionAPageOfLines() throws {
-    let app = TestStore(exhaustive: false, width: 80, height: 24)
-    for _ in 0..<16 { app.press(.character("a"), .character("j")) }
+    let app = Self.sixteenLines()
     #expect(app.state.shop.basket.lines.count == 16)
-    app.press(.tab)
     let page = max(1, app.state.layout.basketLineRows - 2)
     #expect(page < 15, "the pane shows fewer lines than the basket holds")
-    app.press(.pageDown)
-    #expect(app.state.basketSelection == page)
-    app.press(.pageDown, .pageDown)
-    #expect(app.state.basketSelection == 15)
-    app.press(.pageUp)
-    #expect(app.state.basketSelection == 15 - page)
+    app.press(.pageDown, effects: []) {
+      $0.basketSelection = page
+    }
+    app.press(.pageDown, effects: []) {
+      $0.basketSelection = min(15, 2 * page)
+    }
+    app.press(.pageDown, effects: []) {
+      $0.basketSelection = 15
+    }
+    app.press(.pageUp, effects: []) {
+      $0.basketSelection = 15 - page
+    }
     #expect(app.state.list.selection == 15, "the item list kept its selection")
+    app.finish()
   }
 
   @Test func theSelectedBasketLineIsAlwaysOnScreenNeverUnderTheMoreLinesMark() {
-    let app = TestStore(exhaustive: false, width: 80, height: 24)
-    for _ in 0..<16 { app.press(.character("a"), .character("j")) }
-    app.press(.tab)
+    let app = Self.sixteenLines()
     for selection in 0..<16 {
       let name = app.state.shop.basket.lines[selection].name
       let shown = app.screen.split(separator: "\n").contains { $0.contains("1 × \(name)".prefix(12)) }
       #expect(shown, "line \(selection), \(name), is not on screen")
-      app.press(.character("j"))
+      app.press(.character("j"), effects: []) {
+        $0.basketSelection = min(15, selection + 1)
+      }
     }
     for selection in (0..<15).reversed() {
-      app.press(.character("k"))
+      app.press(.character("k"), effects: []) {
+        $0.basketSelection = selection
+      }
       let name = app.state.shop.basket.lines[selection].name
       #expect(app.screen.contains("1 × \(name)".prefix(12)), "line \(selection), \(name), is not on screen")
     }
+    app.finish()
   }
 
   @Test func theSelectedBasketLineIsDrawnInReverseVideoOnlyWithFocus() {
@@ -85,58 +182,175 @@ import Testing
     let basket = app.state.layout.basket!
     let lineRow = basket.origin.y + 2
     #expect(Screen.render(app.state)[basket.origin.x + 2, lineRow].style != .selected)
-    app.press(.tab, .character("j"))
+    app.press(.tab, effects: []) {
+      $0.focus = .basket
+    }
+    app.press(.character("j"), effects: []) {
+      $0.basketSelection = 1
+    }
     #expect(Screen.render(app.state)[basket.origin.x + 2, lineRow].style == .selected)
     #expect(
       Screen.render(app.state)[basket.origin.x + 2, basket.origin.y].style.attributes.contains(.reverse))
+    app.finish()
   }
 
   @Test func aCountBeforeAKeyRepeatsIt() {
-    let app = TestStore(exhaustive: false)
-    app.press(.character("5"), .character("a"))
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 5)
-    app.press(.character("1"), .character("2"), .character("a"))
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 17)
-    app.press(.character("3"), .character("x"))
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 14)
-    app.press(.character("4"), .character("j"))
-    #expect(app.state.list.selection == 4)
-    app.press(.character("2"), .character("b"), .character("a"))
+    let app = TestStore()
+    let creme = Self.items[4]
+    let five = ShopState(basket: .holding((Self.apple, 5)))
+    let seventeen = ShopState(basket: .holding((Self.apple, 17)))
+    let fourteen = ShopState(basket: .holding((Self.apple, 14)))
+    let bagged = ShopState(basket: .holding((Self.apple, 14), (Self.bag, 1)))
+    let withCreme = ShopState(basket: .holding((Self.apple, 14), (Self.bag, 1), (creme, 1)))
+    let twelve = ShopState(basket: .holding((Self.apple, 12), (Self.bag, 1), (creme, 1)))
+    app.press(.character("5"), effects: []) {
+      $0.countPrefix = 5
+    }
+    app.press(
+      .character("a"),
+      effects: .change(.add([Self.apple.withQuantity(5)]), at: 0, count: 5, saving: five, startsTicking: true)
+    ) {
+      $0.countPrefix = nil
+      $0.expectChange(to: five, saying: "added 5 × Apple", count: 5)
+      $0.isTicking = true
+    }
+    app.receiveSent(5)
+    app.press(.character("1"), effects: []) {
+      $0.countPrefix = 1
+    }
+    app.press(.character("2"), effects: []) {
+      $0.countPrefix = 12
+    }
+    app.press(
+      .character("a"),
+      effects: .change(.add([Self.apple.withQuantity(12)]), at: 0, count: 17, saving: seventeen)
+    ) {
+      $0.countPrefix = nil
+      $0.expectChange(to: seventeen, saying: "added 12 × Apple", count: 17)
+    }
+    app.receiveSent(17)
+    app.press(.character("3"), effects: []) {
+      $0.countPrefix = 3
+    }
+    app.press(
+      .character("x"),
+      effects: .change(.remove([Self.apple.withQuantity(3)]), at: 0, count: 14, saving: fourteen)
+    ) {
+      $0.countPrefix = nil
+      $0.expectChange(to: fourteen, saying: "removed 3 × Apple", count: 14)
+    }
+    app.receiveSent(14)
+    app.press(.character("4"), effects: []) {
+      $0.countPrefix = 4
+    }
+    app.press(.character("j"), effects: []) {
+      $0.countPrefix = nil
+      $0.list.selection = 4
+    }
+    app.press(.character("2"), effects: []) {
+      $0.countPrefix = 2
+    }
+    // The paper bag key takes no count: it adds one bag, and the count is gone.
+    app.press(.character("b"), effects: .change(.add([Self.bag]), at: 0, count: nil, saving: bagged)) {
+      $0.countPrefix = nil
+      $0.expectChange(to: bagged, saying: "added a paper bag (free, not counted on the badge)", count: nil)
+    }
+    app.press(.character("a"), effects: .change(.add([creme]), at: 0, count: 15, saving: withCreme)) {
+      $0.expectChange(to: withCreme, saying: "added \(creme.name)", count: 15)
+    }
+    app.receiveSent(15)
     #expect(app.state.countPrefix == nil, "a count applies to the next key only")
-    #expect(app.state.shop.basket.quantity(ofItemWithID: Catalog.builtIn.items[4].id) == 1)
-    app.press(.tab, .character("2"), .character("x"))
+    app.press(.tab, effects: []) {
+      $0.focus = .basket
+    }
+    app.press(.character("2"), effects: []) {
+      $0.countPrefix = 2
+    }
+    app.press(
+      .character("x"),
+      effects: .change(.remove([Self.apple.withQuantity(2)]), at: 0, count: 13, saving: twelve)
+    ) {
+      $0.countPrefix = nil
+      $0.expectChange(to: twelve, saying: "removed 2 × Apple", count: 13)
+    }
+    app.receiveSent(13)
     #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 12, "counts work in the basket too")
+    app.finish()
   }
 
   @Test func aClickOnABasketLineFocusesTheBasketAndSelectsIt() {
     let app = Self.filledBasket()
     let basket = app.state.layout.basket!
-    app.send(.click(x: basket.origin.x + 3, y: basket.origin.y + 2))
-    #expect(app.state.focus == .basket)
-    #expect(app.state.basketSelection == 1)
-    app.send(.click(x: 3, y: app.state.layout.list.origin.y))
-    #expect(app.state.focus == .items)
+    app.send(.click(x: basket.origin.x + 3, y: basket.origin.y + 2), effects: []) {
+      $0.focus = .basket
+      $0.basketSelection = 1
+    }
+    app.send(.click(x: 3, y: app.state.layout.list.origin.y), effects: []) {
+      $0.focus = .items
+      $0.list.selection = 0
+    }
+    app.finish()
   }
 
   @Test func whenTooNarrowForBothTheFocusedBasketTakesTheListsPlace() {
     let app = Self.filledBasket(width: 60, height: 20)
     #expect(app.state.layout.basket == nil)
-    app.press(.tab)
+    app.press(.tab, effects: []) {
+      $0.focus = .basket
+    }
     let screen = app.screen
     #expect(screen.contains("2 × Banana"))
     #expect(!screen.contains("Sourdough bread"))
-    app.press(.tab)
+    app.press(.tab, effects: []) {
+      $0.focus = .items
+    }
     #expect(app.screen.contains("Sourdough bread"))
+    app.finish()
   }
 
   @Test func theDebounceKeysSayWhenTheyReachTheLimit() {
-    let app = TestStore(exhaustive: false, debounce: DebounceInterval(milliseconds: 4900))
-    app.press(.character("+"))
-    #expect(app.state.status.text == "debounce 5.0s (the maximum), from the next change")
-    app.press(.character("+"))
-    #expect(app.state.status.text == "the debounce is already 5.0s, the maximum")
-    for _ in 0..<60 { app.press(.character("-")) }
+    let app = TestStore(debounce: DebounceInterval(milliseconds: 4900))
+    let maximum = DebounceInterval(milliseconds: 5000)
+    app.press(
+      .character("+"),
+      effects: [
+        .announce(TimedEvent(milliseconds: 0, event: .action(.debounce(maximum)))),
+        .setDebounce(maximum, replay: false), .startTicking,
+      ]
+    ) {
+      $0.debounce = maximum
+      $0.timeline.record(.action(.debounce(maximum)), at: 0)
+      $0.say("debounce 5.0s (the maximum), from the next change", kind: .info)
+      $0.isTicking = true
+    }
+    app.press(.character("+"), effects: []) {
+      $0.say("the debounce is already 5.0s, the maximum", kind: .info)
+    }
+    for step in (0..<50).reversed() {
+      let interval = DebounceInterval(milliseconds: step * 100)
+      let said =
+        step == 0
+        ? "debounce off (the minimum), from the next change"
+        : "debounce \(step / 10).\(step % 10)s, from the next change"
+      app.press(
+        .character("-"),
+        effects: [
+          .announce(TimedEvent(milliseconds: 0, event: .action(.debounce(interval)))),
+          .setDebounce(interval, replay: false),
+        ]
+      ) {
+        $0.debounce = interval
+        $0.timeline.record(.action(.debounce(interval)), at: 0)
+        $0.say(said, kind: .info)
+      }
+    }
+    for _ in 0..<10 {
+      app.press(.character("-"), effects: []) {
+        $0.say("the debounce is already off, the minimum", kind: .info)
+      }
+    }
     #expect(app.state.status.text == "the debounce is already off, the minimum")
+    app.finish()
   }
 }
 
