@@ -274,35 +274,140 @@ import Testing
   }
 }
 
-/// Undo, and prices and items the user can trust.
+/// Undo, and prices and items the user can trust, with every change of the state, every effect (each
+/// key's write to the store among them) and every value the pipeline hands back asserted.
 @Suite struct UndoAndPricesTests {
+  static let apple = Catalog.builtIn.items[0]
+  static let bag = ShoppingItem.paperBag()
+
+  /// Presses `key`, which undoes (or confirms undoing) the change that left `current`, back to
+  /// `earlier`; the status says `said`, the badge count is `count` when it changed.
+  static func undo(
+    _ app: TestStore, key: Character = "u", from current: ShopState, to earlier: ShopState,
+    saying said: String,
+    count: Int?, at milliseconds: Int, closing: Bool = false
+  ) {
+    app.press(
+      .character(key),
+      effects: .change(
+        .restore(from: current.basket, to: earlier.basket), at: milliseconds, marking: .undo, count: count,
+        saving: earlier)
+    ) {
+      if closing { $0.overlay = nil }
+      _ = $0.undoHistory.takeLast()
+      $0.shop = earlier
+      $0.say(said, kind: .info)
+      $0.timeline.record(.action(.undo), at: milliseconds)
+      if let count { $0.timeline.record(.basket(count), at: milliseconds) }
+      $0.undoHistory.recordUndone(current)
+    }
+  }
+
   @Test func undoStepsBackThroughAddsBagsRemovalsAndACheckoutAndTheBadgeFollows() {
-    let app = TestStore(exhaustive: false)
-    app.press(.character("a"), .character("a"), .character("b"), .character("x"))
-    app.press(.character("c"), .character("y"))
+    let app = TestStore()
+    let s1 = ShopState(basket: .holding((Self.apple, 1)))
+    let s2 = ShopState(basket: .holding((Self.apple, 2)))
+    let s3 = ShopState(basket: .holding((Self.apple, 2), (Self.bag, 1)))
+    let s4 = ShopState(basket: .holding((Self.apple, 1), (Self.bag, 1)))
+    let placed = ShopState(
+      orders: [Order(items: s4.basket.lines, placedAt: Date(timeIntervalSince1970: 1_800_000_000))])
+    app.press(
+      .character("a"), effects: .change(.add([Self.apple]), at: 0, count: 1, saving: s1, startsTicking: true)
+    ) {
+      $0.expectChange(to: s1, saying: "added Apple", count: 1)
+      $0.isTicking = true
+    }
+    app.receiveSent(1)
+    app.press(.character("a"), effects: .change(.add([Self.apple]), at: 0, count: 2, saving: s2)) {
+      $0.expectChange(to: s2, saying: "added Apple", count: 2)
+    }
+    app.receiveSent(2)
+    app.press(.character("b"), effects: .change(.add([Self.bag]), at: 0, count: nil, saving: s3)) {
+      $0.expectChange(to: s3, saying: "added a paper bag (free, not counted on the badge)", count: nil)
+    }
+    app.press(.character("x"), effects: .change(.remove([Self.apple]), at: 0, count: 1, saving: s4)) {
+      $0.expectChange(to: s4, saying: "removed Apple", count: 1)
+    }
+    app.receiveSent(1)
+    app.press(.character("c"), effects: []) {
+      $0.overlay = .confirmCheckout
+    }
+    app.press(
+      .character("y"),
+      effects: .change(.reset, at: 0, marking: .checkout, count: 0, saving: placed, durably: true)
+    ) {
+      $0.overlay = nil
+      $0.expectChange(to: placed, saying: "checked out 1 item, 0.50 EUR", marking: .checkout, count: 0)
+      $0.checkoutAwaitingSave = s4
+    }
+    app.receiveSent(0)
     #expect(app.state.shop.orders.count == 1)
-    app.press(.character("u"), .character("y"))
+    // Undoing a checkout asks first.
+    app.press(.character("u"), effects: []) {
+      $0.overlay = .confirmUndoCheckout
+    }
+    Self.undo(
+      app, key: "y", from: placed, to: s4,
+      saying: "undone: the basket and orders are as before that change (4 more steps to undo)", count: 1,
+      at: 0,
+      closing: true)
+    app.receiveSent(1)
     #expect(app.state.shop.orders.isEmpty, "undoing the checkout (once confirmed) drops its order")
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 1)
-    #expect(app.state.shop.basket.quantity(ofItemWithID: ShoppingItem.paperBagID) == 1)
     #expect(app.store.quantity == 1, "the store is written through its normal path")
     app.advance(milliseconds: 1000)
+    app.receiveBadge(1)
     #expect(app.state.badge.value == 1, "and the badge follows, debounced")
-    app.press(.character("u"))
+    Self.undo(
+      app, from: s4, to: s3,
+      saying: "undone: the basket and orders are as before that change (3 more steps to undo)", count: 2,
+      at: 1000)
+    app.receiveSent(2)
     #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 2, "the removal undone")
-    app.press(.character("u"), .character("u"), .character("u"))
-    #expect(app.state.shop.basket.isEmpty)
-    app.press(.character("u"))
-    #expect(app.state.status.text == "nothing to undo")
+    Self.undo(
+      app, from: s3, to: s2,
+      saying: "undone: the basket and orders are as before that change (2 more steps to undo)", count: nil,
+      at: 1000)
+    Self.undo(
+      app, from: s2, to: s1,
+      saying: "undone: the basket and orders are as before that change (1 more step to undo)", count: 1,
+      at: 1000)
+    app.receiveSent(1)
+    Self.undo(
+      app, from: s1, to: ShopState(),
+      saying: "undone: the basket and orders are as before that change (0 more steps to undo)", count: 0,
+      at: 1000)
+    app.receiveSent(0)
+    app.press(.character("u"), effects: []) {
+      $0.say("nothing to undo", kind: .info)
+    }
     app.advance(milliseconds: 1000)
+    app.receiveBadge(0)
     #expect(app.state.badge.value == 0)
+    app.finish()
   }
 
   @Test func undoInTheSimpleStoreWritesAsTheArticlesCodeWould() {
-    let app = TestStore(exhaustive: false, mode: .simple)
-    app.press(.character("a"), .character("a"), .character("u"))
+    let app = TestStore(mode: .simple)
+    let s1 = ShopState(basket: .holding((Self.apple, 1)))
+    let s2 = ShopState(basket: .holding((Self.apple, 2)))
+    app.press(
+      .character("a"), effects: .change(.add([Self.apple]), at: 0, count: 1, saving: s1, startsTicking: true)
+    ) {
+      $0.expectChange(to: s1, saying: "added Apple", count: 1)
+      $0.isTicking = true
+    }
+    app.receiveSent(1)
+    app.press(.character("a"), effects: .change(.add([Self.apple]), at: 0, count: 2, saving: s2)) {
+      $0.expectChange(to: s2, saying: "added Apple", count: 2)
+    }
+    app.receiveSent(2)
+    Self.undo(
+      app, from: s2, to: s1,
+      saying: "undone: the basket and orders are as before that change (1 more step to undo)", count: 1, at: 0
+    )
+    app.receiveSent(1)
     #expect(app.store.quantity == 1)
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 1)
+    app.finish()
   }
 
   @Test func reorderTakesTodaysPricesAndLeavesOutWhatIsNoLongerSold() throws {
@@ -311,36 +416,74 @@ import Testing
         ShoppingItem(id: "apple", name: "Old apple", price: 10, quantity: 2),
         ShoppingItem(id: "dodo-egg", name: "Dodo egg", price: 999, quantity: 1),
       ], placedAt: Date(timeIntervalSince1970: 0))
-    let app = TestStore(exhaustive: false, shop: ShopState(orders: [oldOrder]))
-    app.press(.character("r"))
+    let start = ShopState(orders: [oldOrder])
+    let app = TestStore(shop: start)
+    let after = ShopState(basket: .holding((Self.apple, 2)), orders: [oldOrder])
+    let said = "reordered 2 items; 1 price changed; 1 item no longer sold left out from the last order"
+    app.press(
+      .character("r"),
+      effects: .change(
+        .reorder([Self.apple.withQuantity(2)]), at: 0, marking: .reorder, count: 2, saving: after,
+        startsTicking: true)
+    ) {
+      $0.expectChange(to: after, saying: said, marking: .reorder, count: 2)
+      $0.isTicking = true
+    }
+    app.receiveSent(2)
     let apple = try #require(app.state.shop.basket.lines.first { $0.id == "apple" })
     #expect(apple.price == 50, "today's price")
     #expect(apple.name == "Apple", "today's name")
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "dodo-egg") == 0)
     #expect(app.state.status.text.contains("1 price changed"))
     #expect(app.state.status.text.contains("no longer sold"))
+    app.finish()
   }
 
   @Test func aBasketOfPaperBagsAloneCannotBeCheckedOut() {
-    let app = TestStore(exhaustive: false)
-    app.press(.character("b"), .character("c"))
-    #expect(app.state.overlay == nil, "it says why at once, without asking")
-    #expect(
-      app.state.status == StatusLine(text: "cannot check out: the basket holds only paper bags", kind: .error)
-    )
-    #expect(app.state.shop.orders.isEmpty)
+    let app = TestStore()
+    let bagged = ShopState(basket: .holding((Self.bag, 1)))
+    app.press(.character("b"), effects: .change(.add([Self.bag]), at: 0, count: nil, saving: bagged)) {
+      $0.expectChange(to: bagged, saying: "added a paper bag (free, not counted on the badge)", count: nil)
+    }
+    let reason = "cannot check out: the basket holds only paper bags"
+    // It says why at once, without asking.
+    app.press(.character("c"), effects: .refusal(reason, at: 0)) {
+      $0.expectRefusal(reason)
+    }
+    #expect(app.state.status == StatusLine(text: reason, kind: .error))
+    app.finish()
   }
 
   @Test func aLineTheCatalogNoLongerHasCanBeRemovedAndIsNeverCheckedOut() {
     let gone = ShoppingItem(id: "dodo-egg", name: "Dodo egg", price: 999, quantity: 1)
-    let app = TestStore(exhaustive: false, shop: ShopState(basket: Basket(lines: [gone])))
-    app.press(.character("a"), .character("c"))
+    let start = ShopState(basket: Basket(lines: [gone]))
+    let app = TestStore(shop: start)
+    let added = ShopState(basket: Basket(lines: [gone, Self.apple]))
+    let removed = ShopState(basket: .holding((Self.apple, 1)))
+    app.press(
+      .character("a"),
+      effects: .change(.add([Self.apple]), at: 0, count: 2, saving: added, startsTicking: true)
+    ) {
+      $0.expectChange(to: added, saying: "added Apple", count: 2)
+      $0.isTicking = true
+    }
+    app.receiveSent(2)
+    let reason = "cannot check out: Dodo egg is no longer sold; remove it first"
+    app.press(.character("c"), effects: .refusal(reason, at: 0)) {
+      $0.expectRefusal(reason)
+    }
     #expect(app.state.overlay == nil)
     #expect(app.state.status.text.hasPrefix("cannot check out: Dodo egg is no longer sold"))
-    app.press(.tab, .character("d"))
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "dodo-egg") == 0)
-    app.press(.character("c"))
-    #expect(app.state.overlay == .confirmCheckout)
+    app.press(.tab, effects: []) {
+      $0.focus = .basket
+    }
+    app.press(.character("d"), effects: .change(.remove([gone]), at: 0, count: 1, saving: removed)) {
+      $0.expectChange(to: removed, saying: "removed Dodo egg", count: 1)
+    }
+    app.receiveSent(1)
+    app.press(.character("c"), effects: []) {
+      $0.overlay = .confirmCheckout
+    }
+    app.finish()
   }
 
   @Test func moneyIsShownInEachCurrencysMinorUnit() throws {
@@ -349,8 +492,9 @@ import Testing
     ] {
       let catalog = try Catalog(
         currency: currency, items: [ShoppingItem(id: "tea", name: "Tea", price: price)])
-      let app = TestStore(exhaustive: false, catalog: catalog)
+      let app = TestStore(catalog: catalog)
       #expect(app.screen.contains(shown), "\(currency)")
+      app.finish()
     }
   }
 }
