@@ -354,79 +354,133 @@ import Testing
   }
 }
 
-/// The order history and the item details.
+/// The order history and the item details, with every change of the state and every effect asserted.
 @Suite struct HistoryAndDetailsTests {
+  static let apple = Catalog.builtIn.items[0]
+  static let banana = Catalog.builtIn.items[1]
+
+  static let first = Order(
+    items: [apple.withQuantity(1)], placedAt: Date(timeIntervalSince1970: 1_796_112_000))
+  static let second = Order(
+    items: [banana.withQuantity(2), .paperBag()], placedAt: Date(timeIntervalSince1970: 1_796_117_400))
+
   /// Two past orders: one apple at 08:00 UTC, then two bananas and a paper bag at 09:30 UTC, Dec 1 2026.
   static func withOrders(width: Int = 80, height: Int = 24) -> TestStore {
-    let first = Order(
-      items: [Catalog.builtIn.items[0].withQuantity(1)], placedAt: Date(timeIntervalSince1970: 1_796_112_000))
-    let second = Order(
-      items: [Catalog.builtIn.items[1].withQuantity(2), .paperBag()],
-      placedAt: Date(timeIntervalSince1970: 1_796_117_400))
-    return TestStore(
-      exhaustive: false, shop: ShopState(orders: [first, second]), width: width, height: height)
+    TestStore(shop: ShopState(orders: [first, second]), width: width, height: height)
   }
 
   @Test func theHistoryListsOrdersNewestFirstInTheUsersTimeZone() throws {
     let app = Self.withOrders()
-    app.press(.character("o"))
-    #expect(app.state.overlay == .history(selection: 0, showingLines: false))
+    app.press(.character("o"), effects: []) {
+      $0.overlay = .history(selection: 0, showingLines: false)
+    }
     let screen = app.screen
     let newest = try #require(screen.range(of: "2026-12-01 09:30"))
     let oldest = try #require(screen.range(of: "2026-12-01 08:00"))
     #expect(newest.lowerBound < oldest.lowerBound)
     #expect(screen.contains("2 items, 0.70 EUR"))
     #expect(screen.contains("1 item, 0.50 EUR"))
-    var app2 = Self.withOrders()
-    var state = app2.state
+    var state = Self.withOrders().state
     state.use(timeZone: TimeZone(secondsFromGMT: 3600)!)
-    app2 = TestStore(state, exhaustive: false)
-    app2.press(.character("o"))
+    let app2 = TestStore(state)
+    app2.press(.character("o"), effects: []) {
+      $0.overlay = .history(selection: 0, showingLines: false)
+    }
     #expect(app2.screen.contains("2026-12-01 10:30"), "shown in the user's time zone")
+    app.finish()
+    app2.finish()
   }
 
   @Test func enterShowsTheLinesAndRReordersThatOrder() {
     let app = Self.withOrders()
-    app.press(.character("o"), .character("j"), .enter)
-    #expect(app.state.overlay == .history(selection: 1, showingLines: true))
+    let after = ShopState(basket: .holding((Self.apple, 1)), orders: [Self.first, Self.second])
+    app.press(.character("o"), effects: []) {
+      $0.overlay = .history(selection: 0, showingLines: false)
+    }
+    app.press(.character("j"), effects: []) {
+      $0.overlay = .history(selection: 1, showingLines: false)
+    }
+    app.press(.enter, effects: []) {
+      $0.overlay = .history(selection: 1, showingLines: true)
+    }
     #expect(app.screen.contains("1 × Apple"))
-    app.press(.escape)
-    #expect(app.state.overlay == .history(selection: 1, showingLines: false))
-    app.press(.character("r"))
-    #expect(app.state.overlay == nil)
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "apple") == 1, "the older order, not the last")
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "banana") == 0)
-    app.press(.character("o"), .character("o"))
-    #expect(app.state.overlay == nil, "o (or Esc) goes back")
+    app.press(.escape, effects: []) {
+      $0.overlay = .history(selection: 1, showingLines: false)
+    }
+    // The older order, not the last.
+    app.press(
+      .character("r"),
+      effects: .change(
+        .reorder([Self.apple]), at: 0, marking: .reorder, count: 1, saving: after, startsTicking: true)
+    ) {
+      $0.overlay = nil
+      $0.expectChange(to: after, saying: "reordered 1 item", marking: .reorder, count: 1)
+      $0.isTicking = true
+    }
+    app.receiveSent(1)
+    app.press(.character("o"), effects: []) {
+      $0.overlay = .history(selection: 0, showingLines: false)
+    }
+    app.press(.character("o"), effects: []) {
+      // o (or Esc) goes back.
+      $0.overlay = nil
+    }
+    app.finish()
   }
 
   @Test func withNoOrdersTheHistorySaysSo() {
-    let app = TestStore(exhaustive: false)
-    app.press(.character("o"))
+    let app = TestStore()
+    app.press(.character("o"), effects: []) {
+      $0.say("no orders yet: c checks out the basket", kind: .info)
+    }
     #expect(app.state.overlay == nil)
-    #expect(app.state.status.text == "no orders yet: c checks out the basket")
+    app.finish()
   }
 
   @Test func theFooterSaysWhatReorderWillAdd() {
     let app = Self.withOrders(width: 120)
     #expect(app.screen.split(separator: "\n").last!.contains("r reorder (2 items, 0.70 EUR)"))
+    app.finish()
   }
 
   @Test func detailsShowTheSelectedItemAndAClickOnItOpensThem() {
-    let app = TestStore(exhaustive: false, width: 100, height: 30)
-    app.press(.character("j"), .character("a"), .character("i"))
-    #expect(app.state.overlay == .details(itemID: "banana"))
+    let app = TestStore(width: 100, height: 30)
+    let one = ShopState(basket: .holding((Self.banana, 1)))
+    let two = ShopState(basket: .holding((Self.banana, 2)))
+    app.press(.character("j"), effects: []) {
+      $0.list.selection = 1
+    }
+    app.press(
+      .character("a"),
+      effects: .change(.add([Self.banana]), at: 0, count: 1, saving: one, startsTicking: true)
+    ) {
+      $0.expectChange(to: one, saying: "added Banana", count: 1)
+      $0.isTicking = true
+    }
+    app.receiveSent(1)
+    app.press(.character("i"), effects: []) {
+      $0.overlay = .details(itemID: "banana")
+    }
     let screen = app.screen
     #expect(screen.contains("price: 0.35 EUR"))
     #expect(screen.contains("id: banana"))
     #expect(screen.contains("in the basket: 1"))
-    app.press(.escape)
+    app.press(.escape, effects: []) {
+      $0.overlay = nil
+    }
     let row = app.state.layout.list.origin.y + 1
-    app.send(.click(x: 4, y: row))
-    #expect(app.state.overlay == .details(itemID: "banana"), "a click on the selected item")
-    app.send(.doubleClick(x: 4, y: row))
-    #expect(app.state.overlay == nil)
-    #expect(app.state.shop.basket.quantity(ofItemWithID: "banana") == 2, "a double-click still adds")
+    app.send(.click(x: 4, y: row), effects: []) {
+      // A click on the selected item.
+      $0.overlay = .details(itemID: "banana")
+    }
+    app.send(.doubleClick(x: 4, y: row), effects: .change(.add([Self.banana]), at: 0, count: 2, saving: two))
+    {
+      // A double-click still adds.
+      $0.overlay = nil
+      $0.expectChange(to: two, saying: "added Banana", count: 2)
+    }
+    app.receiveSent(2)
+    app.finish()
   }
 }
 
@@ -438,18 +492,23 @@ import Testing
     let catalog = try Catalog(
       currency: "JPY", items: [ShoppingItem(id: "matcha", name: "抹茶 Matcha", price: 1450)],
       descriptions: ["matcha": text])
-    let app = TestStore(exhaustive: false, catalog: catalog, width: 40, height: 16)
-    app.press(.character("i"))
+    let app = TestStore(catalog: catalog, width: 40, height: 16)
+    app.press(.character("i"), effects: []) {
+      $0.overlay = .details(itemID: "matcha")
+    }
     let lines = app.screen.split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.contains("A bright green tea from Uji,") })
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
     let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
     #expect(words.contains(text), "the whole description, wrapped")
     #expect(app.screen.contains("price: 1450 JPY"))
+    app.finish()
   }
 }
 
-/// The filter as it is typed and shown.
+/// The filter as it is typed and shown. Not exhaustive: each letter typed also fills the filter's
+/// history (the matches kept for each prefix, a cache FilterTests cover); these tests are about
+/// what the screen shows.
 @Suite struct FilterLooksTests {
   @Test func theMatchedPartOfEachNameIsHighlighted() {
     let app = TestStore(exhaustive: false)
@@ -489,21 +548,67 @@ import Testing
 /// cut off unmarked.
 @Suite struct OverlayTextAt40x12Tests {
   @Test func theCheckoutQuestionSaysHowToAnswerInFull() {
-    let app = TestStore(exhaustive: false, width: 40, height: 12)
-    app.press(.character("a"), .character("b"), .character("c"))
+    let app = TestStore(width: 40, height: 12)
+    let apple = Catalog.builtIn.items[0]
+    let one = ShopState(basket: .holding((apple, 1)))
+    let bagged = ShopState(basket: .holding((apple, 1), (.paperBag(), 1)))
+    app.press(
+      .character("a"), effects: .change(.add([apple]), at: 0, count: 1, saving: one, startsTicking: true)
+    ) {
+      $0.expectChange(to: one, saying: "added Apple", count: 1)
+      $0.isTicking = true
+    }
+    app.receiveSent(1)
+    app.press(.character("b"), effects: .change(.add([.paperBag()]), at: 0, count: nil, saving: bagged)) {
+      $0.expectChange(to: bagged, saying: "added a paper bag (free, not counted on the badge)", count: nil)
+    }
+    app.press(.character("c"), effects: []) {
+      $0.overlay = .confirmCheckout
+    }
     let screen = app.screen
     #expect(screen.contains("y or Enter checks out"), "\(screen)")
     #expect(screen.contains("keeps shopping"), "the answer wraps instead of being cut: \(screen)")
+    app.finish()
   }
 
   @Test func anOrdersLinesSayHowToGoBack() {
-    let app = TestStore(exhaustive: false, width: 40, height: 12)
-    app.press(.character("a"), .character("c"), .character("y"))
+    let app = TestStore(width: 40, height: 12)
+    let apple = Catalog.builtIn.items[0]
+    let one = ShopState(basket: .holding((apple, 1)))
+    let placed = ShopState(orders: [
+      Order(items: [apple], placedAt: Date(timeIntervalSince1970: 1_800_000_000))
+    ])
+    app.press(
+      .character("a"), effects: .change(.add([apple]), at: 0, count: 1, saving: one, startsTicking: true)
+    ) {
+      $0.expectChange(to: one, saying: "added Apple", count: 1)
+      $0.isTicking = true
+    }
+    app.receiveSent(1)
+    app.press(.character("c"), effects: []) {
+      $0.overlay = .confirmCheckout
+    }
+    app.press(
+      .character("y"),
+      effects: .change(.reset, at: 0, marking: .checkout, count: 0, saving: placed, durably: true)
+    ) {
+      $0.overlay = nil
+      $0.expectChange(to: placed, saying: "checked out 1 item, 0.50 EUR", marking: .checkout, count: 0)
+      $0.checkoutAwaitingSave = one
+    }
+    app.receiveSent(0)
     app.advance(milliseconds: 1000)
-    app.press(.character("o"), .enter)
+    app.receiveBadge(0)
+    app.press(.character("o"), effects: []) {
+      $0.overlay = .history(selection: 0, showingLines: false)
+    }
+    app.press(.enter, effects: []) {
+      $0.overlay = .history(selection: 0, showingLines: true)
+    }
     let screen = app.screen
     #expect(screen.contains("today's prices"), "\(screen)")
     #expect(screen.contains("Esc goes back"), "the hint wraps instead of being cut: \(screen)")
+    app.finish()
   }
 
   @Test func aLineTooWideForTheBoxEndsInAnEllipsis() {
