@@ -7,7 +7,8 @@ import Testing
 /// The timeline as issue 25 found it misleading: labels come loose from their marks, debounce brackets
 /// run together, and action letters cover the axis. Each label must sit under its own mark (or the
 /// mark's stack), labels with no room are counted as `+N`, every bracket keeps its closing mark and
-/// its label, and the action letters have their own row.
+/// its label, and the action letters have their own row. The steps that build a timeline are asserted
+/// exhaustively: each add's write and the values the pipeline hands back, at the times it hands them.
 @Suite struct TimelineAlignmentTests {
   /// The lane's columns of a pane row, from the lane's start.
   static func laneCells(_ row: String) -> [Character] { Array(row.dropFirst(TimelineView.laneStart)) }
@@ -28,20 +29,47 @@ import Testing
     return tokens
   }
 
+  /// An add of the `count`th apple (the basket held `count - 1`) and the store's value: the write
+  /// `.add([apple])`, the timeline's basket mark, the save.
+  static func addApple(_ count: Int, to app: TestStore) {
+    let apple = Catalog.builtIn.items[0]
+    let after = ShopState(basket: .holding((apple, count)))
+    app.press(
+      .character("a"),
+      effects: .change(.add([apple]), at: app.now, count: count, saving: after, startsTicking: count == 1)
+    ) {
+      $0.expectChange(to: after, saying: "added Apple", count: count)
+      $0.isTicking = true
+    }
+    app.receiveSent(count)
+  }
+
   /// Three single adds 1.5 s apart, then a burst of 25, the issue's own steps, on a `width` x `height`
   /// window.
   static func singlesAndABurst(width: Int, height: Int, presenting: Bool = false) -> TestStore {
-    let app = TestStore(exhaustive: false, width: width, height: height)
-    if presenting { app.press(.character("p")) }
-    for _ in 0..<3 {
-      app.press(.character("a"))
-      app.advance(milliseconds: 1500)
+    let app = TestStore(width: width, height: height)
+    if presenting {
+      app.press(.character("p"), effects: []) {
+        $0.isPresenting = true
+        $0.say("presenter layout: p goes back", kind: .info)
+      }
     }
-    for _ in 0..<25 {
-      app.press(.character("a"))
+    for count in 1...3 {
+      addApple(count, to: app)
+      // The badge gets each one a debounce (1 s) after it.
+      app.advance(milliseconds: 1000)
+      app.receiveBadge(count)
+      app.advance(milliseconds: 500)
+    }
+    for count in 4...28 {
+      addApple(count, to: app)
       app.advance(milliseconds: 40)
     }
-    app.advance(milliseconds: 1200)
+    // The last add was 40 ms ago: the badge gets 28 960 ms from now.
+    app.advance(milliseconds: 960)
+    app.receiveBadge(28)
+    app.advance(milliseconds: 240)
+    app.tick()
     return app
   }
 
@@ -141,21 +169,27 @@ import Testing
 
   @Test(arguments: [(80, 24), (100, 30), (120, 35)])
   func consecutiveDebounceWindowsKeepTheirClosingMarksAndLabels(size: (Int, Int)) {
-    let app = TestStore(exhaustive: false, width: size.0, height: size.1)
-    for _ in 0..<3 {
-      app.press(.character("a"))
-      app.advance(milliseconds: 1500)
+    let app = TestStore(width: size.0, height: size.1)
+    for count in 1...3 {
+      Self.addApple(count, to: app)
+      app.advance(milliseconds: 1000)
+      app.receiveBadge(count)
+      app.advance(milliseconds: 500)
     }
+    app.tick()
     let row = TimelineLegibilityTests.paneRows(app)[3]
     #expect(Self.windowCount(row) == 3, "three windows: \(row)")
   }
 
   @Test func aPendingWindowAfterSettledOnesIsItsOwnBracket() {
-    let app = TestStore(exhaustive: false)
-    app.press(.character("a"))
-    app.advance(milliseconds: 1200)
-    app.press(.character("a"))
+    let app = TestStore()
+    Self.addApple(1, to: app)
+    app.advance(milliseconds: 1000)
+    app.receiveBadge(1)
+    app.advance(milliseconds: 200)
+    Self.addApple(2, to: app)
     app.advance(milliseconds: 500)
+    app.tick()
     let row = TimelineLegibilityTests.paneRows(app)[3]
     #expect(Self.windowCount(row) == 2, "the settled one and the pending one: \(row)")
     #expect(row.contains("▸"), "the pending one runs to now: \(row)")

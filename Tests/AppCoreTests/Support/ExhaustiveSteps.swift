@@ -127,3 +127,12 @@ extension TestStore {
     advance()
   }
 }
+
+extension TestStore {
+  /// Sends the clock tick the runtime sends while the app asks for ticks: the state's `now` becomes
+  /// the clock's, and nothing else changes (the timeline still moves).
+  func tick(sourceLocation: SourceLocation = #_sourceLocation) {
+    let now = self.now
+    send(.tick, effects: [], { $0.now = now }, sourceLocation: sourceLocation)
+  }
+}
