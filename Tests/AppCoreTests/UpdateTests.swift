@@ -32,6 +32,7 @@ import Testing
     store.advance()
     store.receive(.storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1)))]) {
       $0.lastSent = Stamped(value: 1, milliseconds: 0, sequence: 1)
+      $0.badgeIsCaughtUp = false
       $0.recorded = 1
       $0.timeline.record(.sent(1), at: 0)
     }
@@ -43,6 +44,7 @@ import Testing
     ) {
       $0.now = 1000
       $0.badge = Stamped(value: 1, milliseconds: 1000, sequence: 2)
+      $0.badgeIsCaughtUp = true
       $0.recorded = 2
       $0.timeline.record(.badge(1), at: 1000)
     }
@@ -86,6 +88,7 @@ import Testing
     }
     store.receive(.storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1)))]) {
       $0.lastSent = Stamped(value: 1, milliseconds: 0, sequence: 1)
+      $0.badgeIsCaughtUp = false
       $0.recorded = 1
       $0.timeline.record(.sent(1), at: 0)
     }
@@ -110,7 +113,6 @@ import Testing
       .badgeReached(1, caughtUp: false), effects: [.announce(TimedEvent(milliseconds: 0, event: .badge(1)))]
     ) {
       $0.badge = Stamped(value: 1, milliseconds: 0, sequence: 3)
-      $0.badgeIsCaughtUp = false
       $0.recorded = 3
       $0.timeline.record(.badge(1), at: 0)
     }
@@ -147,6 +149,7 @@ import Testing
     }
     store.receive(.storePublished(1), effects: [.announce(TimedEvent(milliseconds: 0, event: .sent(1)))]) {
       $0.lastSent = Stamped(value: 1, milliseconds: 0, sequence: 1)
+      $0.badgeIsCaughtUp = false
       $0.recorded = 1
       $0.timeline.record(.sent(1), at: 0)
     }
@@ -161,6 +164,7 @@ import Testing
     ) {
       $0.now = 500
       $0.badge = Stamped(value: 1, milliseconds: 500, sequence: 2)
+      $0.badgeIsCaughtUp = true
       $0.recorded = 2
       $0.timeline.record(.badge(1), at: 500)
       $0.timeline.record(.note(note), at: 500)

@@ -11,9 +11,11 @@ import Reactive
 public final class BadgeViewModel: ObservableObject {
   /// The debounced quantity.
   @Published public private(set) var count: Int
-  /// Whether `count` answers every value the badge was given since it was bound: false while a later
-  /// value still waits in the debounce (or, with no debounce, on the scheduler). Set before `count`
-  /// changes, so a subscriber to `$count` reads it for the value it receives.
+  /// Whether the value `count` just took answers every value the badge was given since it was bound
+  /// (with no debounce, each value is scheduled on its own, and an earlier one can arrive while later
+  /// ones wait). Set before `count` changes, so that a subscriber to `$count` reads it for the value
+  /// it receives: the pipeline hands it over with the value, and the app's state keeps the one record
+  /// of whether the badge has caught up (``AppState/badgeIsCaughtUp``).
   public private(set) var isCaughtUp = true
 
   private var subscription: AnyCancellable?

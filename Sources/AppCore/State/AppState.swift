@@ -21,8 +21,9 @@ import Shop
 /// - Who reads it: the views, the shell (to decide whether to keep ticking or to quit), the script
 ///   runner and the tests.
 ///
-/// What is derived is not stored: the pending badge value comes from the last value sent and the last
-/// value that reached the badge, the layout from the window size, the visible list from the filter.
+/// What is derived is not stored: the pending badge value is the last value sent while the badge has
+/// not caught up (``badgeIsCaughtUp``, the one record of that), the layout comes from the window size,
+/// the visible list from the filter.
 public struct AppState: Equatable {
   /// What the shop sells; fixed for the run.
   public let catalog: Catalog
@@ -38,8 +39,11 @@ public struct AppState: Equatable {
   public internal(set) var lastSent: Stamped?
   /// What the badge shows: the last debounced value that reached it.
   public internal(set) var badge: Stamped
-  /// Whether the badge's value answers every value the store had published when it arrived (with no
-  /// debounce, an earlier value reaches the badge while later ones are still on their way).
+  /// Whether the badge has caught up with the store: false from each value the store publishes until a
+  /// value reaches the badge that answers it. The app's one record of it, set from the pipeline's
+  /// events alone: a value sent makes it false, and each value reaching the badge says whether it
+  /// answers everything sent so far (with no debounce, an earlier value reaches the badge while later
+  /// ones are still on their way).
   public internal(set) var badgeIsCaughtUp = true
   /// The recent events, for the timeline pane.
   public internal(set) var timeline = Timeline()
@@ -126,7 +130,7 @@ public struct AppState: Equatable {
   /// last value the store published: nothing has reached the badge since, or what reached it answers
   /// an earlier value.
   public var pending: Stamped? {
-    guard let lastSent, lastSent.sequence > badge.sequence || !badgeIsCaughtUp else { return nil }
+    guard let lastSent, !badgeIsCaughtUp else { return nil }
     return lastSent
   }
 

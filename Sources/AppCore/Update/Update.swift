@@ -49,6 +49,7 @@ extension AppState {
       receiveOrder(order)
     case .storePublished(let value):
       lastSent = stamp(value)
+      badgeIsCaughtUp = false
       record(.sent(value), effects: &effects)
     case .badgeReached(let value, let caughtUp):
       badge = stamp(value)
