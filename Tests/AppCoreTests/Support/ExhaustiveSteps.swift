@@ -88,6 +88,7 @@ extension TestStore {
         $0.now = max($0.now, now)
         $0.recorded += 1
         $0.lastSent = Stamped(value: value, milliseconds: now, sequence: $0.recorded)
+        $0.badgeIsCaughtUp = false
         $0.timeline.record(.sent(value), at: now)
       }, sourceLocation: sourceLocation)
   }
