@@ -149,9 +149,28 @@ class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
   @usableFromInline
   final func end() {
     registry.lock.lock()
+    let room = mailbox.map { unsafeDowncast($0, to: ConduitWaitingRoom.self) }
+    let waiters = room?.waiters ?? 0
+    let gate = room?.gate
     let ending = takeForEndingLocked()
     registry.lock.unlock()
     ending.release()
+    // The cancels that waited for the delivery this thread just finished (see `cancel()`).
+    for _ in 0..<waiters { gate.unsafelyUnwrapped.open() }
+  }
+
+  /// Whether a cancel from another thread than the token holder's waits for the delivery under way
+  /// to return: true for a ``Subscribers/Sink``, whose promise that its closure never starts again
+  /// once `cancel()` returns this wait keeps, so that the sink itself needs no atomic operation per
+  /// value (``Subscribers/Sink/receiveDelivered(_:)``). Other subscribers' cancels do not wait, as
+  /// in Combine.
+  @usableFromInline
+  var cancelWaitsForDelivery: Bool { false }
+
+  /// The conduit's mailbox, made if it has none yet. Call holding the registry's lock.
+  @usableFromInline
+  func waitingRoomLocked() -> ConduitWaitingRoom {
+    fatalError("a conduit makes its own mailbox")
   }
 
   /// Takes the conduit out of the list, and what it holds out of the conduit. Call holding the
@@ -218,8 +237,8 @@ class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
   func offerPending() {}
 
   /// Stops delivery at once and lets the subscriber go. A call to the subscriber already under way
-  /// on another thread may finish; none begins once this returns. The thread holding the token, if
-  /// another holds it, ends the conduit when it lets go.
+  /// on another thread may finish (a sink's cancel waits for it); none begins once this returns. The
+  /// thread holding the token, if another holds it, ends the conduit when it lets go.
   @usableFromInline
   final func cancel() {
     registry.lock.lock()
@@ -227,6 +246,20 @@ class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
     // token seen held by a separate load could be let go before the closed bit landed, and nobody
     // would end the conduit.
     let before = state.bitwiseOr(ConduitState.closed, ordering: .acquiringAndReleasing).oldValue
+    if before & ConduitState.closed == 0, before & ConduitState.busy != 0, cancelWaitsForDelivery,
+      owner != currentThreadIdentifier()
+    {
+      // A sink's delivery may be under way on the holder's thread: wait until the holder, seeing the
+      // bit as it lets go, has ended the conduit (`end()` opens the gate). Registered under the
+      // lock, which the holder's `end()` takes after it saw the bit.
+      let room = waitingRoomLocked()
+      let gate = room.gate ?? SinkCallGate()
+      room.gate = gate
+      room.waiters += 1
+      registry.lock.unlock()
+      gate.wait()
+      return
+    }
     if before & (ConduitState.closed | ConduitState.busy) != 0 {
       // Closed already, or the holder sees the bit when it lets go, and ends the conduit.
       registry.lock.unlock()

@@ -5,7 +5,7 @@
 /// pending), so that a conduit of a passthrough subject that is never contended allocates nothing
 /// more.
 @usableFromInline
-final class ConduitMailbox<Output, Failure: Error> {
+final class ConduitMailbox<Output, Failure: Error>: ConduitWaitingRoom {
   /// Guarded by the registry's lock.
   @usableFromInline @exclusivity(unchecked) var events: [ConduitEvent<Output, Failure>] = []
   /// The value waiting for demand. Touched only by the token holder.
@@ -15,4 +15,17 @@ final class ConduitMailbox<Output, Failure: Error> {
   init(pending: Output?) {
     self.pending = pending
   }
+}
+
+/// The part of a ``ConduitMailbox`` that does not depend on the value type: the cancels of a sink
+/// that wait for the delivery under way on another thread (see ``ConduitBase/cancel()``).
+@usableFromInline
+class ConduitWaitingRoom {
+  /// How many cancels wait; guarded by the registry's lock.
+  @usableFromInline @exclusivity(unchecked) final var waiters = 0
+  /// What they wait on, made by the first; guarded by the registry's lock.
+  @usableFromInline @exclusivity(unchecked) final var gate: SinkCallGate?
+
+  @inlinable
+  init() {}
 }

@@ -7,12 +7,15 @@ import Synchronization
 /// that making a conduit allocates only the conduit. No stored property needs the value type's
 /// metadata to be destroyed, so that releasing a conduit of a ``PassthroughSubject`` runs no generic
 /// lookup.
+///
+/// A ``Subscribers/Sink`` gets a ``SinkConduit``, whose cancel waits for a delivery under way on
+/// another thread.
 @usableFromInline
-final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
+class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
   /// Hands a value to the subscriber and returns the extra demand it asks for.
-  @usableFromInline let deliverValue: (AnyObject, Output) -> Subscribers.Demand
+  @usableFromInline final let deliverValue: (AnyObject, Output) -> Subscribers.Demand
   /// Hands the completion to the subscriber.
-  @usableFromInline let deliverCompletion: (AnyObject, Subscribers.Completion<Failure>) -> Void
+  @usableFromInline final let deliverCompletion: (AnyObject, Subscribers.Completion<Failure>) -> Void
 
   @inlinable
   init(
@@ -31,9 +34,11 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
     -> SubjectConduit
   where S.Input == Output, S.Failure == Failure {
     if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
-      return SubjectConduit(
+      return SinkConduit(
         registry: registry, parent: parent, subscriber: .passRetained(sink),
-        deliverValue: { unsafeDowncast($0, to: Subscribers.Sink<Output, Failure>.self).receive($1) },
+        deliverValue: {
+          unsafeDowncast($0, to: Subscribers.Sink<Output, Failure>.self).receiveDelivered($1)
+        },
         deliverCompletion: {
           unsafeDowncast($0, to: Subscribers.Sink<Output, Failure>.self).receive(completion: $1)
         })
@@ -53,7 +58,7 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
 
   /// The mailbox, once made.
   @inlinable
-  var typedMailbox: ConduitMailbox<Output, Failure>? {
+  final var typedMailbox: ConduitMailbox<Output, Failure>? {
     guard let mailbox else { return nil }
     return unsafeDowncast(mailbox, to: ConduitMailbox<Output, Failure>.self)
   }
@@ -63,7 +68,7 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
   /// Delivers `value` if the conduit is open and has demand; otherwise a replaying conduit keeps it
   /// for the next request.
   @inlinable @inline(__always)
-  func offer(_ value: Output) {
+  final func offer(_ value: Output) {
     guard state.load(ordering: .acquiring) & ConduitState.closed == 0 else { return }
     guard takeDemand() else {
       if registry.replays { typedMailbox?.pending = value }
@@ -78,21 +83,21 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
   /// Calls the subscriber with `value`, for which demand was taken. Not inlined, so that the
   /// conduit is a guaranteed argument and its closures are called without being retained.
   @inlinable @inline(never)
-  func deliver(_ value: Output) {
+  final func deliver(_ value: Output) {
     let more = subscriber.unsafelyUnwrapped._withUnsafeGuaranteedRef { deliverValue($0, value) }
     if more != .none { addDemand(more) }
   }
 
   /// Closes the conduit and delivers `completion`, unless it was already closed.
   @usableFromInline
-  func complete(_ completion: Subscribers.Completion<Failure>) {
+  final func complete(_ completion: Subscribers.Completion<Failure>) {
     let before = state.bitwiseOr(ConduitState.closed, ordering: .acquiringAndReleasing).oldValue
     guard before & ConduitState.closed == 0 else { return }
     subscriber.unsafelyUnwrapped._withUnsafeGuaranteedRef { deliverCompletion($0, completion) }
   }
 
   @usableFromInline
-  override func offerPending() {
+  final override func offerPending() {
     guard let mailbox = typedMailbox, let value = mailbox.pending,
       state.load(ordering: .acquiring) & ConduitState.closed == 0, takeDemand()
     else { return }
@@ -101,7 +106,7 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
   }
 
   @usableFromInline
-  override func settle() {
+  final override func settle() {
     while true {
       let current = state.load(ordering: .acquiring)
       if current & ConduitState.closed != 0 {
@@ -139,15 +144,31 @@ final class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Send
     }
   }
 
+  @usableFromInline
+  final override func waitingRoomLocked() -> ConduitWaitingRoom {
+    if let mailbox = typedMailbox { return mailbox }
+    let mailbox = ConduitMailbox<Output, Failure>(pending: nil)
+    self.mailbox = mailbox
+    return mailbox
+  }
+
   // MARK: Queueing, under the registry's lock
 
   /// Queues `event` for the thread that holds the token; returns true if that thread let it go
   /// meanwhile and the caller now holds it, to settle the conduit itself.
   @inlinable
-  func enqueueLocked(_ event: ConduitEvent<Output, Failure>, by thread: UInt) -> Bool {
+  final func enqueueLocked(_ event: ConduitEvent<Output, Failure>, by thread: UInt) -> Bool {
     let mailbox = typedMailbox ?? ConduitMailbox(pending: nil)
     if self.mailbox == nil { self.mailbox = mailbox }
     mailbox.events.append(event)
     return flagWorkLocked(by: thread)
   }
+}
+
+/// The conduit of a ``Subscribers/Sink``: its cancel from another thread waits for the delivery under
+/// way, which keeps the sink's promise for it (see ``ConduitBase/cancelWaitsForDelivery``).
+@usableFromInline
+final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>, @unchecked Sendable {
+  @usableFromInline
+  override var cancelWaitsForDelivery: Bool { true }
 }
