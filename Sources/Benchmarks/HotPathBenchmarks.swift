@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Dispatch
 import Foundation
 import Reactive
+import Synchronization
 
 /// The rows of the speed issue (issue 22): each hot path beside its target, ten times the best open
 /// implementation measured side by side (OpenCombine, CombineX), in nanoseconds. The issue gives the
@@ -45,6 +46,63 @@ struct HotPathBenchmarks {
     printTable(
       "Reactive: the hot paths against ten times the best peer (issue 22), release build",
       ["row", "Reactive", "x floor", "target"], table)
+    printMachineFloors(closureCall: floor, passthrough: passthrough)
+  }
+
+  /// What the hot paths are made of, measured on this machine in the same run: an uncontended atomic
+  /// read-modify-write, and an allocation and free. Their cost beside a closure
+  /// call moves with the machine (one host's atomics cost three closure calls, another's one), and
+  /// a send to a subject's sink is made of two such atomics (the subject's lock, the subscriber's
+  /// delivery token) and one closure call.
+  private func printMachineFloors(closureCall: Double, passthrough: Double) {
+    let exchange = compareExchangeCost()
+    let allocation = allocationCost()
+    let sendFloor = 2 * exchange + closureCall
+    printTable(
+      "Reactive: what the hot paths are made of on this machine, same run",
+      ["operation", "ns", "x closure call"],
+      [
+        ["closure call", format(closureCall, 2), "1.0"],
+        ["atomic compare-and-exchange, uncontended", format(exchange, 2), format(exchange / closureCall, 1)],
+        [
+          "allocate + free a 128-byte object (with its release)", format(allocation, 2),
+          format(allocation / closureCall, 1),
+        ],
+        [
+          "a send to one sink: 2 compare-and-exchanges + 1 closure call",
+          format(sendFloor, 2), format(sendFloor / closureCall, 1),
+        ],
+        [
+          "PassthroughSubject -> sink, measured above", format(passthrough, 2),
+          format(passthrough / closureCall, 1),
+        ],
+      ])
+  }
+
+  private func compareExchangeCost() -> Double {
+    final class Word: Sendable { let value = Atomic<Int>(0) }
+    let word = blackHole(Word())
+    return nanosecondsPerIteration(iterations: iterations * 4) { count in
+      for value in 0..<count {
+        _ = word.value.compareExchange(
+          expected: value, desired: value &+ 1, ordering: .acquiringAndReleasing)
+      }
+      word.value.store(0, ordering: .relaxed)
+    }
+  }
+
+  private func allocationCost() -> Double {
+    // Sixteen bytes of header and 112 of fields.
+    final class Object {
+      var fields: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    }
+    // Stored, so that the allocation cannot move to the stack; each store frees the one before.
+    final class Holder { var object: Object? }
+    let holder = blackHole(Holder())
+    return nanosecondsPerIteration(iterations: iterations) { count in
+      for _ in 0..<count { holder.object = Object() }
+    }
   }
 
   private func currentValueSubscribeAndCancel() -> Double {
