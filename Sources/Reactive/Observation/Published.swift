@@ -45,7 +45,7 @@ public struct Published<Value> {
     get { object[keyPath: storageKeyPath].storage.value }
     set {
       let storage = object[keyPath: storageKeyPath].storage
-      if storage.objectWillChange == nil, object is any ObservableObject {
+      if !storage.isConnected, object is any ObservableObject {
         PublishedRegistry.connect(object)
       }
       storage.set(newValue)
