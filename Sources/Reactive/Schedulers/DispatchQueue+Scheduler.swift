@@ -196,8 +196,16 @@ extension DispatchQueue: Scheduler {
 
   /// Runs `action` asynchronously on the queue.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    guard let options else {
+      // The action is handed to the queue as it is, rather than inside a second closure that
+      // captures it: one allocation per value fewer (the `receive(on:)` row of `make bench`). A
+      // scheduler's action runs on the scheduler's thread by contract, which is what Combine's
+      // non-`Sendable` action type says; the cast only restates that for Swift 6.
+      async(execute: unsafeBitCast(action, to: (@Sendable () -> Void).self))
+      return
+    }
     let work = UncheckedSendable(action)
-    async(group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
+    async(group: options.group, qos: options.qos, flags: options.flags) {
       work.value()
     }
   }
