@@ -3,8 +3,9 @@ import Reactive
 import Testing
 
 /// Cancels racing deliveries on real threads: an operator that sees the cancel must let go of its
-/// downstream and closures whether or not a delivery is under way, and never touch them afterwards
-/// (ThreadSanitizer flags it if it does).
+/// downstream and closures whether or not a delivery is under way (unless it keeps them, as Combine's
+/// receive(on:), removeDuplicates and debounce do), and never touch them afterwards (ThreadSanitizer
+/// flags it if it does).
 @Suite struct OperatorConcurrencyTests {
   static let rounds = 100
   static let sendsPerRound = 200
@@ -12,31 +13,38 @@ import Testing
   @Test(arguments: OperatorCase.all.filter { !$0.isStateless })
   func aCancelRacingDeliveriesLetsGoOfEverythingOnce(_ operatorCase: OperatorCase) {
     for _ in 0..<Self.rounds {
-      // The upstream keeps the operator's subscriber, so only the operator can let go.
-      let upstream = HandDrivenPublisher<Int, TestError>()
       weak var weakKeeper: SubscriptionKeeper<Int, TestError>?
       weak var weakToken: Token?
-      let subscription: (any Subscription)? = {
-        let token = Token()
-        let keeper = SubscriptionKeeper<Int, TestError>()
-        weakToken = token
-        weakKeeper = keeper
-        operatorCase.apply(upstream.eraseToAnyPublisher(), token).subscribe(keeper)
-        upstream.giveSubscription()
-        return keeper.subscription
-      }()
-      let shared = SharedForTest((upstream, subscription))
-      let group = DispatchGroup()
-      DispatchQueue.global().async(group: group) {
-        // Only reads the upstream's subscriber list, which nothing changes any more.
-        for value in 0..<Self.sendsPerRound { shared.value.0.send(value) }
+      do {
+        // The upstream keeps the operator's subscriber, so only the operator can let go.
+        let upstream = HandDrivenPublisher<Int, TestError>()
+        let subscription: (any Subscription)? = {
+          let token = Token()
+          let keeper = SubscriptionKeeper<Int, TestError>()
+          weakToken = token
+          weakKeeper = keeper
+          operatorCase.apply(upstream.eraseToAnyPublisher(), token).subscribe(keeper)
+          upstream.giveSubscription()
+          return keeper.subscription
+        }()
+        let shared = SharedForTest((upstream, subscription))
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+          // Only reads the upstream's subscriber list, which nothing changes any more.
+          for value in 0..<Self.sendsPerRound { shared.value.0.send(value) }
+        }
+        DispatchQueue.global().async(group: group) {
+          shared.value.1?.cancel()
+        }
+        #expect(group.wait(timeout: .now() + 5) == .success)
+        // One that keeps its downstream, as Combine's receive(on:), removeDuplicates and debounce do,
+        // stays in a cycle with this keeper, which holds its subscription: as in Combine, only the
+        // subscriber can break it. The race is still checked (ThreadSanitizer).
+        if !operatorCase.keepsItsDownstream {
+          #expect(weakKeeper == nil)
+          #expect(weakToken == nil)
+        }
       }
-      DispatchQueue.global().async(group: group) {
-        shared.value.1?.cancel()
-      }
-      #expect(group.wait(timeout: .now() + 5) == .success)
-      #expect(weakKeeper == nil)
-      #expect(weakToken == nil)
     }
   }
 }

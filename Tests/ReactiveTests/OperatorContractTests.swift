@@ -105,7 +105,7 @@ import Testing
     #expect(first.calls == callsAtCancel)
   }
 
-  @Test(arguments: OperatorCase.all.filter { !$0.isStateless })
+  @Test(arguments: OperatorCase.all.filter { !$0.isStateless && !$0.keepsItsDownstream })
   func releasesItsDownstreamAndClosuresAfterTheCompletion(_ operatorCase: OperatorCase) {
     let upstream = HandDrivenPublisher<Int, TestError>()
     weak var weakRecorder: Recorder<Int, TestError>?
@@ -148,7 +148,7 @@ import Testing
     #expect(weakToken == nil)
   }
 
-  @Test(arguments: OperatorCase.all.filter { !$0.keepsNoEnd })
+  @Test(arguments: OperatorCase.all.filter { !$0.keepsNoEnd && !$0.keepsItsDownstream })
   func releasesItsDownstreamAndClosuresAfterCancel(_ operatorCase: OperatorCase) {
     // An operator that hands on the upstream's subscription never sees the cancel (Combine's map,
     // filter, compactMap and scan do not): its upstream lets it go, as a subject does.
@@ -178,6 +178,36 @@ import Testing
   }
 }
 
+extension OperatorContractTests {
+  // Combine's receive(on:), removeDuplicates and debounce keep their downstream until they are
+  // released themselves, after the completion and after a cancel (OpenCombine's
+  // `testReceiveOnLifecycle` and `testRemoveDuplicatesLifecycle`, with
+  // `cancellingSubscriptionReleasesSubscriber: false`; `DebounceTests.testSetupTimerStrongCapture`).
+  @Test(arguments: OperatorCase.all.filter { $0.keepsItsDownstream }, [false, true])
+  func keepsItsDownstreamUntilItIsReleasedAsCombineDoes(_ operatorCase: OperatorCase, cancels: Bool) {
+    weak var weakRecorder: Recorder<Int, TestError>?
+    do {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      do {
+        let recorder = Recorder<Int, TestError>()
+        weakRecorder = recorder
+        operatorCase.apply(upstream.eraseToAnyPublisher(), Token()).subscribe(recorder)
+        upstream.giveSubscription()
+        upstream.send(1)
+        if cancels {
+          recorder.cancel()
+        } else {
+          upstream.send(completion: .finished)
+        }
+      }
+      // The upstream still holds the operator, which still holds its downstream.
+      #expect(upstream.subscriber != nil)
+      #expect(weakRecorder != nil)
+    }
+    #expect(weakRecorder == nil)
+  }
+}
+
 /// One operator under the contract tests, set up to pass every value on unchanged, with a closure that
 /// captures a token where the operator takes closures; the time-based ones run on the immediate
 /// scheduler.
@@ -196,6 +226,9 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
   /// Whether the operator, though it hands its downstream a subscription of its own, has no end of
   /// its own, as Combine's dropFirst and handleEvents.
   var keepsNoEnd = false
+  /// Whether the operator keeps its downstream until it is released itself, even after the
+  /// completion or a cancel, as Combine's receive(on:), removeDuplicates and debounce do.
+  var keepsItsDownstream: Bool { ["ReceiveOn", "RemoveDuplicates", "Debounce"].contains(name) }
   let apply: @Sendable (AnyPublisher<Int, TestError>, Token) -> AnyPublisher<Int, TestError>
 
   var testDescription: String { name }

@@ -67,7 +67,10 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
-  @Test func cancelDropsValuesAlreadyScheduled() {
+  // OpenCombine's ReceiveOnTests.testStrongCaptureWhenSchedulingValue and
+  // testStrongCaptureWhenSchedulingCompletion: Combine drops a value already scheduled when a cancel
+  // comes before it runs, and still delivers a completion already scheduled.
+  @Test func cancelDropsValuesAlreadyScheduledButNotTheCompletion() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     let recorder = Recorder<Int, Never>()
@@ -78,7 +81,41 @@ import Testing
     subject.send(completion: .finished)
     recorder.cancel()
     scheduler.advance()
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  @Test func cancelBeforeTheCompletionIsScheduledDropsIt() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = Recorder<Int, Never>()
+    subject.receive(on: scheduler).subscribe(recorder)
+    recorder.cancel()
+    subject.send(completion: .finished)
+    scheduler.advance()
     #expect(recorder.events == [.subscription])
+  }
+
+  // The same tests: an action the scheduler has not run yet keeps the subscriber alive, cancelled
+  // and given up by everyone else, until it runs.
+  @Test(arguments: [false, true])
+  func anActionNotYetRunKeepsTheSubscriberUntilItRuns(_ completes: Bool) {
+    let scheduler = DispatchQueue.test
+    weak var weakRecorder: Recorder<Int, Never>?
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      let recorder = Recorder<Int, Never>()
+      weakRecorder = recorder
+      subject.receive(on: scheduler).subscribe(recorder)
+      if completes {
+        subject.send(completion: .finished)
+      } else {
+        subject.send(42)
+      }
+      recorder.cancel()
+    }
+    #expect(weakRecorder != nil)
+    scheduler.advance()
+    #expect(weakRecorder == nil)
   }
 
   @Test func immediateSchedulerDeliversSynchronously() {

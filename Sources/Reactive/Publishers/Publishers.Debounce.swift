@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publisher {
   /// Passes on a value only once `dueTime` has gone by on `scheduler` without another value.
   ///
@@ -66,7 +68,11 @@ extension Publishers {
     @usableFromInline typealias Failure = Downstream.Failure
     @usableFromInline typealias State = DebounceState<Input, Context.SchedulerTimeType>
 
-    @usableFromInline let link: DownstreamLink<Downstream>
+    /// Kept until this subscriber is released, as Combine's is (a timer that is set keeps this
+    /// subscriber, as in OpenCombine's `DebounceTests.testSetupTimerStrongCapture`).
+    @usableFromInline let downstream: Downstream
+    /// Set by the completion's delivery or a cancel: nothing more reaches the downstream.
+    @usableFromInline let ended = Atomic<Bool>(false)
     @usableFromInline let dueTime: Context.SchedulerTimeType.Stride
     @usableFromInline let scheduler: Context
     @usableFromInline let options: Context.SchedulerOptions?
@@ -79,7 +85,7 @@ extension Publishers {
       downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
       options: Context.SchedulerOptions?
     ) {
-      link = DownstreamLink(downstream)
+      self.downstream = downstream
       self.dueTime = dueTime
       self.scheduler = scheduler
       self.options = options
@@ -89,7 +95,6 @@ extension Publishers {
 
     /// As Combine's: the downstream (while held), its demand, and the value waiting.
     @usableFromInline var reflectedChildren: [Mirror.Child] {
-      let downstream = link.withPayload { $0 as Any }
       let (demand, pending) = state.withLock { ($0.demand, $0.pending) }
       return [
         ("downstream", downstream as Any), ("downstreamDemand", demand), ("currentValue", pending as Any),
@@ -100,7 +105,7 @@ extension Publishers {
     func receive(subscription: any Subscription) {
       guard state.withLock({ $0.subscribe(subscription) }) else { return subscription.cancel() }
       downstreamLock.withLock {
-        _ = link.withPayload { $0.receive(subscription: self) }
+        downstream.receive(subscription: self)
       }
       subscription.request(.unlimited)
     }
@@ -138,8 +143,9 @@ extension Publishers {
         startTimer(next, for: deadline)
       case .deliver(let value, let timer):
         timer?.cancel()
-        let more = downstreamLock.withLock { link.withPayload { $0.receive(value) } }
-        if let more, more != .none { state.withLock { $0.request(more) } }
+        guard !ended.load(ordering: .acquiring) else { return }
+        let more = downstreamLock.withLock { downstream.receive(value) }
+        if more != .none { state.withLock { $0.request(more) } }
       }
     }
 
@@ -149,7 +155,8 @@ extension Publishers {
       end.timer?.cancel()
       scheduler.schedule(options: options) {
         self.downstreamLock.withLock {
-          _ = self.link.endAfter { $0.receive(completion: completion) }
+          guard !self.ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
+          self.downstream.receive(completion: completion)
         }
       }
     }
@@ -162,7 +169,7 @@ extension Publishers {
     @usableFromInline
     func cancel() {
       guard let end = state.withLock({ $0.cancel() }) else { return }
-      link.end()
+      ended.store(true, ordering: .releasing)
       end.timer?.cancel()
       end.upstream?.cancel()
     }

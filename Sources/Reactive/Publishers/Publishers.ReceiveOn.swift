@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publisher {
   /// Delivers values and the completion on `scheduler`, asynchronously and in order.
   ///
@@ -38,20 +40,25 @@ extension Publishers {
       upstream.receive(subscriber: Inner(downstream: subscriber, scheduler: scheduler, options: options))
     }
 
-    /// Moves values and the completion to the scheduler. After the completion or a cancel nothing more
-    /// is scheduled, nothing already scheduled is delivered, and the downstream is let go.
+    /// Holds its downstream until it is itself released, as Combine's does: an action the scheduler
+    /// has not run yet keeps it (and the downstream) alive; a value scheduled before a cancel is
+    /// dropped when it runs, and a completion scheduled before a cancel is still delivered
+    /// (OpenCombine's `ReceiveOnTests.testStrongCaptureWhenSchedulingValue`,
+    /// `testStrongCaptureWhenSchedulingCompletion` and `testReceiveOnLifecycle`).
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflecting,
       @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-      private let link: DownstreamLink<Downstream>
+      private let downstream: Downstream
       private let scheduler: Context
       private let options: Context.SchedulerOptions?
       private let status = LockedState.make(SubscriptionStatus.awaiting)
+      /// Set by ``cancel()``: values that run on the scheduler after it are dropped.
+      private let cancelled = Atomic<Bool>(false)
       /// Serializes calls into the downstream when the scheduler runs actions concurrently.
       private let downstreamLock = PlainLock.make(recursive: true)
 
       init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-        link = DownstreamLink(downstream)
+        self.downstream = downstream
         self.scheduler = scheduler
         self.options = options
       }
@@ -60,9 +67,7 @@ extension Publishers {
 
       func receive(subscription: any Subscription) {
         guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
-        downstreamLock.withLock {
-          _ = link.withPayload { $0.receive(subscription: self) }
-        }
+        downstreamLock.withLock { downstream.receive(subscription: self) }
       }
 
       func receive(_ input: Output) -> Subscribers.Demand {
@@ -72,16 +77,15 @@ extension Publishers {
       }
 
       private func deliver(_ input: Output) {
-        let more = downstreamLock.withLock { link.withPayload { $0.receive(input) } }
-        if let more, more != .none { request(more) }
+        guard !cancelled.load(ordering: .acquiring) else { return }
+        let more = downstreamLock.withLock { downstream.receive(input) }
+        if more != .none { request(more) }
       }
 
       func receive(completion: Subscribers.Completion<Failure>) {
         guard status.withLock({ $0.terminate() }) != nil else { return }
         scheduler.schedule(options: options) {
-          self.downstreamLock.withLock {
-            _ = self.link.endAfter { $0.receive(completion: completion) }
-          }
+          self.downstreamLock.withLock { self.downstream.receive(completion: completion) }
         }
       }
 
@@ -90,8 +94,8 @@ extension Publishers {
       }
 
       func cancel() {
+        cancelled.store(true, ordering: .releasing)
         let upstream = status.withLock { $0.terminate() }
-        link.end()
         upstream?.cancel()
       }
     }

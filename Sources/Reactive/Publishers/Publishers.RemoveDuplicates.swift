@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publisher where Output: Equatable {
   /// Drops each value equal to the value received just before it.
   @inlinable
@@ -55,8 +57,9 @@ extension Publishers {
   ///
   /// As in Combine, the downstream gets this object as its subscription. It takes one upstream
   /// subscription (a second is cancelled), ignores what arrives after the completion or a cancel,
-  /// passes no request or cancel on after either, and lets go of the downstream and the predicate at
-  /// the end. It holds the last value; `receive` calls are serialized by the upstream.
+  /// passes no request or cancel on after either, and keeps the downstream and the predicate until it
+  /// is released, as Combine's does. It holds the last value; `receive` calls are serialized by the
+  /// upstream.
   @usableFromInline
   final class RemoveDuplicatesInner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflecting,
     @unchecked Sendable
@@ -65,58 +68,51 @@ extension Publishers {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline
-    struct Payload {
-      @usableFromInline let downstream: Downstream
-      @usableFromInline let predicate: (Output, Output) -> Bool
-
-      @inlinable
-      init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
-        self.downstream = downstream
-        self.predicate = predicate
-      }
-    }
-
-    @usableFromInline let link: DownstreamLink<Payload>
+    /// The downstream and the predicate, kept until this subscriber is released, as Combine's are
+    /// (OpenCombine's `RemoveDuplicatesTests.testRemoveDuplicatesLifecycle`).
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let predicate: (Output, Output) -> Bool
     @usableFromInline let status = LockedState.make(SubscriptionStatus.awaiting)
-    /// Touched only inside `receive(_:)`, which the upstream serializes.
+    /// Set once by the completion or a cancel: what arrives after is ignored. One atomic load per
+    /// value.
+    @usableFromInline let ended = Atomic<Bool>(false)
     @exclusivity(unchecked) @usableFromInline var last: Output?
 
     @inlinable
     init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
-      link = DownstreamLink(Payload(downstream: downstream, predicate: predicate))
+      self.downstream = downstream
+      self.predicate = predicate
     }
 
     @usableFromInline var combineName: String { "RemoveDuplicates" }
 
     /// As Combine's: the downstream (while held) and the last value.
     @usableFromInline var reflectedChildren: [Mirror.Child] {
-      let downstream = link.withPayload { $0.downstream as Any }
-      return [("downstream", downstream as Any), ("last", last as Any)]
+      [("downstream", downstream as Any), ("last", last as Any)]
     }
 
     @inlinable
     func receive(subscription: any Subscription) {
       guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
-      link.withPayload { $0.downstream.receive(subscription: self) }
+      downstream.receive(subscription: self)
     }
 
     @inlinable
     func receive(_ input: Output) -> Subscribers.Demand {
-      link.withPayload { payload in
-        if let last, payload.predicate(last, input) {
-          self.last = input
-          return .max(1)
-        }
-        last = input
-        return payload.downstream.receive(input)
-      } ?? .none
+      guard !ended.load(ordering: .acquiring) else { return .none }
+      if let last, predicate(last, input) {
+        self.last = input
+        return .max(1)
+      }
+      last = input
+      return downstream.receive(input)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
       _ = status.withLock { $0.terminate() }
-      link.endAfter { $0.downstream.receive(completion: completion) }
+      guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
+      downstream.receive(completion: completion)
     }
 
     @inlinable
@@ -126,8 +122,8 @@ extension Publishers {
 
     @inlinable
     func cancel() {
+      ended.store(true, ordering: .releasing)
       let upstream = status.withLock { $0.terminate() }
-      link.end()
       upstream?.cancel()
     }
   }
