@@ -54,6 +54,10 @@ extension Publishers {
       private let status = LockedState.make(SubscriptionStatus.awaiting)
       /// Set by ``cancel()``: values that run on the scheduler after it are dropped.
       private let cancelled = Atomic<Bool>(false)
+      /// Whether values are taken: from the subscription until the completion or a cancel. Read with
+      /// one atomic load per value rather than the status lock (the `receive(on:)` row of
+      /// `make bench`).
+      private let open = Atomic<Bool>(false)
       /// Serializes calls into the downstream when the scheduler runs actions concurrently.
       private let downstreamLock = PlainLock.make(recursive: true)
 
@@ -66,12 +70,17 @@ extension Publishers {
       var combineName: String { "ReceiveOn" }
 
       func receive(subscription: any Subscription) {
-        guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
+        let accepted = status.withLock { status in
+          guard status.accept(subscription) else { return false }
+          open.store(true, ordering: .releasing)
+          return true
+        }
+        guard accepted else { return subscription.cancel() }
         downstreamLock.withLock { downstream.receive(subscription: self) }
       }
 
       func receive(_ input: Output) -> Subscribers.Demand {
-        guard status.withLock({ $0.subscription != nil }) else { return .none }
+        guard open.load(ordering: .acquiring) else { return .none }
         scheduler.schedule(options: options) { self.deliver(input) }
         return .none
       }
@@ -83,7 +92,11 @@ extension Publishers {
       }
 
       func receive(completion: Subscribers.Completion<Failure>) {
-        guard status.withLock({ $0.terminate() }) != nil else { return }
+        let ended = status.withLock { status in
+          open.store(false, ordering: .releasing)
+          return status.terminate()
+        }
+        guard ended != nil else { return }
         scheduler.schedule(options: options) {
           self.downstreamLock.withLock { self.downstream.receive(completion: completion) }
         }
@@ -95,7 +108,10 @@ extension Publishers {
 
       func cancel() {
         cancelled.store(true, ordering: .releasing)
-        let upstream = status.withLock { $0.terminate() }
+        let upstream = status.withLock { status in
+          open.store(false, ordering: .releasing)
+          return status.terminate()
+        }
         upstream?.cancel()
       }
     }
