@@ -71,7 +71,10 @@ import Testing
     #expect(b.subscription.calls == [.request(.unlimited), .cancel])
   }
 
-  @Test func everyRequestGoesToEveryUpstreamAndAPairBeyondDemandWaits() {
+  // OpenCombine's ZipTests.testUpstreamExceedsDemand: Combine's zip sends a tuple as soon as every
+  // upstream has a value for it, whatever the downstream's demand ("Surplus is sent downstream
+  // despite demand of zero"); demand only passes through to the upstreams.
+  @Test func sendsATupleAsSoonAsItIsMadeEvenBeyondTheDemandAndPassesRequestsToEveryUpstream() {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()
     let recorder = Recorder<String, TestError>(request: .max(1))
@@ -81,11 +84,25 @@ import Testing
     a.send(2)
     b.send(10)
     b.send(20)
-    #expect(recorder.events == [.subscription, .value("1-10")])
-    recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value("1-10"), .value("2-20")])
+    recorder.request(.max(1))
     #expect(a.subscription.calls == [.request(.max(1)), .request(.max(1))])
     #expect(b.subscription.calls == [.request(.max(1)), .request(.max(1))])
+  }
+
+  // ZipTests.testChildDemand and testDownstreamDemandRequestedWhileSendingValue: the demand the
+  // downstream answers a tuple with is the value's demand for the upstream whose value made the
+  // tuple, and is requested from the others.
+  @Test func theDemandATupleIsAnsweredWithGoesBackToTheUpstreamThatMadeItAndToTheOthersAsARequest() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<String, TestError>(request: .max(1), extra: .max(2))
+    a.zip(b).map { "\($0)-\($1)" }.subscribe(recorder)
+    #expect(a.send(1) == .none)
+    #expect(b.send(10) == .max(2))
+    #expect(recorder.events == [.subscription, .value("1-10")])
+    #expect(a.subscription.calls == [.request(.max(1)), .request(.max(2))])
+    #expect(b.subscription.calls == [.request(.max(1))])
   }
 
   @Test func describesItselfAsCombineDoes() {

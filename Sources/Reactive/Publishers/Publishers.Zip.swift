@@ -2,8 +2,9 @@ extension Publisher {
   /// Pairs the values of this publisher and `other` in order: the first of each, then the second of
   /// each, and so on, each pair once both values are there.
   ///
-  /// Every downstream request is passed on to both upstreams; values wait until their partner arrives
-  /// and the downstream has demand. The stream finishes as soon as one upstream has finished with no
+  /// Every downstream request is passed on to both upstreams; a value waits until its partner arrives,
+  /// and the pair is sent then, as in Combine, even beyond the downstream's demand (which an upstream
+  /// that keeps to the demand it was given never reaches). The stream finishes as soon as one upstream has finished with no
   /// value left waiting (cancelling the other), and fails as soon as either fails.
   @inlinable
   public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P>

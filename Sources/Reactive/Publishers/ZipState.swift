@@ -1,9 +1,11 @@
 /// The decisions of ``Publishers/Zip`` and ``Publishers/Zip3``, as a pure state machine. Values are
 /// boxed (`Any`) so that one machine serves every arity; the publisher unboxes the tuple it built.
 ///
-/// Each upstream's values wait in arrival order; whenever every upstream has one waiting and the
-/// downstream has demand, the oldest of each go out together. Every downstream request is passed on to
-/// every upstream. The stream finishes, cancelling the others, as soon as an upstream has finished and
+/// Each upstream's values wait in arrival order; whenever every upstream has one waiting, the oldest of
+/// each go out together, whatever the downstream's demand, as Combine's do (OpenCombine's
+/// `ZipTests.testUpstreamExceedsDemand`). Every downstream request is passed on to every upstream; the
+/// demand a tuple is answered with is handed back to the upstream whose value made it and requested
+/// from the others (`testChildDemand`). The stream finishes, cancelling the others, as soon as an upstream has finished and
 /// none of its values wait (no more tuples can be made), and fails as soon as one fails, cancelling
 /// every upstream, the failed one too, as Combine does.
 @usableFromInline
@@ -14,7 +16,6 @@ struct ZipState<Failure: Error>: FanInState {
   @usableFromInline var finished: [Bool]
   /// Everything the downstream has requested, which each upstream is asked for when it subscribes.
   @usableFromInline var requested = Subscribers.Demand.none
-  @usableFromInline var demand = Subscribers.Demand.none
   @usableFromInline var isOver = false
 
   /// A machine for `count` upstreams.
@@ -60,12 +61,24 @@ struct ZipState<Failure: Error>: FanInState {
   mutating func request(_ more: Subscribers.Demand) -> FanInEffects {
     guard !isOver, more != .none else { return .none }
     requested += more
-    demand += more
     var effects = FanInEffects()
     effects.requests = subscriptions.compactMap { $0.map { ($0, more) } }
-    let ended = sendReady()
-    effects.cancels = ended.cancels
     return effects
+  }
+
+  /// Demand answered to a tuple delivered during an upstream's own call is that call's demand, and
+  /// a request to the other upstreams; otherwise a request to all of them.
+  @inlinable
+  mutating func returned(_ more: Subscribers.Demand, during source: Int?) -> (
+    Subscribers.Demand, FanInEffects
+  ) {
+    guard !isOver, let source, subscriptions[source] != nil else { return (.none, request(more)) }
+    requested += more
+    var effects = FanInEffects()
+    effects.requests = subscriptions.indices.compactMap { index in
+      index == source ? nil : subscriptions[index].map { ($0, more) }
+    }
+    return (more, effects)
   }
 
   @inlinable
@@ -78,8 +91,7 @@ struct ZipState<Failure: Error>: FanInState {
   /// left waiting; returns the cancels that finishing needs.
   @inlinable
   mutating func sendReady() -> FanInEffects {
-    while demand > 0, waiting.allSatisfy({ !$0.isEmpty }) {
-      demand -= 1
+    while waiting.allSatisfy({ !$0.isEmpty }) {
       queue.append(waiting.indices.map { waiting[$0].removeFirst() })
     }
     guard waiting.indices.contains(where: { finished[$0] && waiting[$0].isEmpty }) else { return .none }
