@@ -42,12 +42,21 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
   }
 
-  @Test func strideFromHugeUnitsSaturates() {
+  // OpenCombine's ImmediateSchedulerTests.testSchedulerTimeType: Combine's immediate stride made from
+  // a unit of time is zero, whatever the unit and the amount (immediate time does not pass).
+  @Test func aStrideMadeFromAUnitOfTimeIsZero() {
     typealias Stride = ImmediateScheduler.SchedulerTimeType.Stride
-    #expect(Stride.seconds(Int.max).magnitude == Int.max)
-    #expect(Stride.milliseconds(Int.min).magnitude == Int.min)
-    #expect(Stride.microseconds(Int.max).magnitude == Int.max)
-    #expect(Stride.seconds(Double.infinity).magnitude == Int.max)
+    #expect(Stride.seconds(1.2) == 0)
+    #expect(Stride.seconds(1100) == 0)
+    #expect(Stride.milliseconds(123) == 0)
+    #expect(Stride.microseconds(51) == 0)
+    #expect(Stride.nanoseconds(23) == 0)
+    #expect(Stride.seconds(Int.max) == 0)
+    #expect(Stride.seconds(Double.infinity) == 0)
+  }
+
+  @Test func strideArithmeticSaturates() {
+    typealias Stride = ImmediateScheduler.SchedulerTimeType.Stride
     #expect(Stride(Int.max) + Stride(1) == Stride(Int.max))
     #expect(Stride(Int.min) - Stride(1) == Stride(Int.min))
     #expect(Stride(Int.max) * Stride(2) == Stride(Int.max))

@@ -4,7 +4,8 @@
 public struct ImmediateScheduler: Scheduler, Sendable {
   /// The immediate scheduler's time: a step counter that never moves.
   public struct SchedulerTimeType: Strideable, Sendable {
-    /// An interval of immediate time, counted in nanoseconds.
+    /// An interval of immediate time: a count built from an integer or float literal, or zero when made
+    /// from a unit of time.
     public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
       ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, Hashable, Codable, Sendable
     {
@@ -47,20 +48,17 @@ public struct ImmediateScheduler: Scheduler, Sendable {
       /// Multiplies by `rhs`.
       public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
-      /// Whole seconds, saturating.
-      public static func seconds(_ s: Int) -> Stride {
-        Stride(SaturatingNanoseconds.product(s, 1_000_000_000))
-      }
-      /// Fractional seconds, saturating.
-      public static func seconds(_ s: Double) -> Stride { Stride(SaturatingNanoseconds.fromSeconds(s)) }
-      /// Milliseconds, saturating.
-      public static func milliseconds(_ ms: Int) -> Stride {
-        Stride(SaturatingNanoseconds.product(ms, 1_000_000))
-      }
-      /// Microseconds, saturating.
-      public static func microseconds(_ us: Int) -> Stride { Stride(SaturatingNanoseconds.product(us, 1000)) }
-      /// Nanoseconds.
-      public static func nanoseconds(_ ns: Int) -> Stride { Stride(ns) }
+      /// Zero: immediate time does not pass, so a stride made from seconds is empty, as Combine's is
+      /// (OpenCombine's `ImmediateSchedulerTests.testSchedulerTimeType`).
+      public static func seconds(_ s: Int) -> Stride { 0 }
+      /// Zero, as for whole seconds.
+      public static func seconds(_ s: Double) -> Stride { 0 }
+      /// Zero, as for seconds.
+      public static func milliseconds(_ ms: Int) -> Stride { 0 }
+      /// Zero, as for seconds.
+      public static func microseconds(_ us: Int) -> Stride { 0 }
+      /// Zero, as for seconds.
+      public static func nanoseconds(_ ns: Int) -> Stride { 0 }
     }
 
     /// The distance to `other`: always zero.
