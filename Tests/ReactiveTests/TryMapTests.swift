@@ -12,7 +12,10 @@ import Testing
     #expect(recorder.events == [.subscription, .value("<1>"), .value("<2>"), .completion(.finished)])
   }
 
-  @Test func aThrownErrorCancelsUpstreamAndFailsTheStream() {
+  // OpenCombine's MapTests.testTryMapFailureBecauseOfThrow: Combine's tryMap cancels its upstream
+  // once and fails, then goes on transforming what still arrives (a value passes on, another throw
+  // fails again), and passes on no completion after its end.
+  @Test func aThrownErrorCancelsUpstreamAndFailsTheStreamThenGoesOnTransforming() {
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>()
     upstream.tryMap { value -> Int in
@@ -22,8 +25,12 @@ import Testing
     upstream.send(1)
     upstream.send(2)
     upstream.send(3)
+    upstream.send(2)
     upstream.send(completion: .finished)
-    #expect(recorder.events == [.subscription, .value(10), .completion(.failure(.other))])
+    #expect(
+      recorder.events == [
+        .subscription, .value(10), .completion(.failure(.other)), .value(30), .completion(.failure(.other)),
+      ])
     #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
   }
 
@@ -45,7 +52,9 @@ import Testing
     #expect(recorder.events == [.subscription, .value(2)])
   }
 
-  @Test func ignoresEverythingAfterCompletionAndASecondSubscription() {
+  // MapTests.testTryMapFailureBecauseOfThrow (a value sent after `.finished` is transformed) and
+  // testTryMapCancel: values keep passing after the completion, other completions do not.
+  @Test func transformsValuesAfterTheCompletionButPassesNoOtherCompletionAndCancelsASecondSubscription() {
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>()
     upstream.tryMap { $0 }.asTestError().subscribe(recorder)
@@ -54,7 +63,7 @@ import Testing
     upstream.send(completion: .finished)
     upstream.send(1)
     upstream.send(completion: .failure(.boom))
-    #expect(recorder.events == [.subscription, .completion(.finished)])
+    #expect(recorder.events == [.subscription, .completion(.finished), .value(1)])
     #expect(second.calls == [.cancel])
   }
 
@@ -75,13 +84,16 @@ import Testing
     #expect(reflected.children.isEmpty)
   }
 
-  @Test func letsTheDownstreamAndTheTransformGoWhenTheStreamEnds() {
+  // MapTests.testTryMapLifecycle (cancellingSubscriptionReleasesSubscriber: false): Combine's tryMap
+  // keeps its downstream and transform until it is released itself, as the values it still
+  // transforms after its end need them.
+  @Test func keepsTheDownstreamAndTheTransformAfterTheStreamEnds() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
       let released = releaseCheck(ending) { upstream, token in
         upstream.tryMap { value in withExtendedLifetime(token) { value } }.asTestError()
       }
-      #expect(released.downstream, "\(ending)")
-      #expect(released.captured, "\(ending)")
+      #expect(!released.downstream, "\(ending)")
+      #expect(!released.captured, "\(ending)")
     }
   }
 }

@@ -30,27 +30,77 @@ extension Publishers {
     /// Attaches `subscriber` through the transformation.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let transform = transform
       upstream.receive(
-        subscriber:
-          Publishers.TryMapInner<Upstream.Output, Upstream.Failure, S>(
-            downstream: subscriber,
-            step: { input in
-              do { return .send(try transform(input)) } catch { return .fail(error) }
-            },
-            mapFailure: { $0 }))
+        subscriber: Publishers.TryMapInner<Upstream.Output, Upstream.Failure, S>(
+          downstream: subscriber, transform: transform))
     }
   }
 }
 
 extension Publishers {
-  /// The subscriber ``TryMap`` puts between its upstream and downstream.
+  /// The subscriber and subscription of ``Publishers/TryMap``. As Combine's, it keeps no end for
+  /// values: every value is transformed and passed on, before the subscription, after the completion
+  /// and after a cancel, and a throw fails the stream each time (cancelling the upstream the first
+  /// time). A completion passes on only while it holds its subscription. It keeps its downstream
+  /// and transform until it is released (OpenCombine's `MapTests.testTryMapFailureBecauseOfThrow`,
+  /// `testTryMapCancel`, `testTryMapReceiveValueBeforeSubscription`, `testTryMapLifecycle`).
   @usableFromInline
-  final class TryMapInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
-    Input, UpstreamFailure, Downstream
-  >, @unchecked Sendable
+  final class TryMapInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
   where Downstream.Failure == any Error {
-    @usableFromInline override var description: String { "TryMap" }
+    @usableFromInline typealias Failure = UpstreamFailure
+
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (Input) throws -> Downstream.Input
+    @usableFromInline let status = LockedState.make(SubscriptionStatus.awaiting)
+
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (Input) throws -> Downstream.Input) {
+      self.downstream = downstream
+      self.transform = transform
+    }
+
+    @usableFromInline var description: String { "TryMap" }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+    @usableFromInline var playgroundDescription: Any { description }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
+      downstream.receive(subscription: self)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+      let output: Downstream.Input
+      do {
+        output = try transform(input)
+      } catch {
+        status.withLock { $0.terminate() }?.cancel()
+        downstream.receive(completion: .failure(error))
+        return .none
+      }
+      return downstream.receive(output)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+      guard status.withLock({ $0.terminate() }) != nil else { return }
+      switch completion {
+      case .finished: downstream.receive(completion: .finished)
+      case .failure(let failure): downstream.receive(completion: .failure(failure))
+      }
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+      status.withLock { $0.subscription }?.request(demand)
+    }
+
+    @inlinable
+    func cancel() {
+      status.withLock { $0.terminate() }?.cancel()
+    }
   }
 }
 
