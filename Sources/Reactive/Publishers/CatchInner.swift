@@ -26,6 +26,9 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
     case upstream(any Subscription)
     /// Upstream failed; the new publisher's subscription, once it arrives.
     case recovering((any Subscription)?)
+    /// `tryCatch`'s handler threw: the stream has failed, but values the old upstream still sends
+    /// are handed on, as Combine's are (OpenCombine's `CatchTests.testTryCatchHandlerThrows`).
+    case handlerThrew
     case ended
   }
 
@@ -42,7 +45,7 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
       switch phase {
       case .upstream(let subscription): return subscription
       case .recovering(let subscription): return subscription
-      case .awaitingSubscription, .ended: return nil
+      case .awaitingSubscription, .handlerThrew, .ended: return nil
       }
     }
 
@@ -111,7 +114,12 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
       case .success(let publisher):
         publisher.receive(subscriber: CatchRecovery(parent: self))
       case .failure(let error):
-        state.withLock { $0.end() }?.receive(completion: .failure(error))
+        let downstream: Downstream? = state.withLock { state in
+          guard case .recovering(nil) = state.phase else { return nil }
+          state.phase = .handlerThrew
+          return state.downstream
+        }
+        downstream?.receive(completion: .failure(error))
       }
     }
   }
@@ -125,7 +133,7 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
         // Counted even before the new publisher's subscription arrives, which then requests it all.
         state.demand += demand
         return state.current
-      case .awaitingSubscription, .ended:
+      case .awaitingSubscription, .handlerThrew, .ended:
         return nil
       }
     }?.request(demand)
@@ -135,6 +143,9 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
     state.withLock { state -> (any Subscription)? in
       switch state.phase {
       case .recovering(nil), .ended:
+        return nil
+      case .handlerThrew:
+        _ = state.end()
         return nil
       case .awaitingSubscription:
         _ = state.end()
@@ -157,6 +168,8 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
           recovering || state.cancelled || state.demand > 0,
           "\(combineName) received a value its subscriber did not request")
         state.demand -= 1
+        return state.downstream
+      case (.handlerThrew, false):
         return state.downstream
       case (.awaitingSubscription, false):
         preconditionFailure("\(combineName) received a value before its subscription")
