@@ -126,3 +126,22 @@ import Testing
     #expect(reflection(of: upstream.tryFirst { _ in true }).description == "TryFirstWhere")
   }
 }
+
+extension DropWhileTests {
+  // OpenCombine's DropWhileTests.testDropWhileLifecycle and PrefixWhileTests.testPrefixWhileLifecycle
+  // (cancellingSubscriptionReleasesSubscriber: false): Combine's keep their downstream and predicate
+  // until they are released.
+  @Test func dropWhileAndPrefixWhileKeepTheirDownstreamUntilReleasedAsCombinesDo() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let dropping = keptUntilReleased(ending) { upstream, token in
+        upstream.drop { _ in withExtendedLifetime(token) { false } }
+      }
+      let prefixing = keptUntilReleased(ending) { upstream, token in
+        upstream.prefix { _ in withExtendedLifetime(token) { true } }
+      }
+      for kept in [dropping, prefixing] {
+        #expect(kept.whileHeld && kept.capturedWhileHeld && kept.afterRelease, "\(ending)")
+      }
+    }
+  }
+}

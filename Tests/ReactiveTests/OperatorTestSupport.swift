@@ -193,6 +193,41 @@ func releaseCheck<P: Publisher>(
   return released
 }
 
+/// Subscribes a recorder through the operator `make` builds on a ``ManualPublisher``, sends `1` and
+/// ends the stream as `ending` says, as ``releaseCheck(_:advancing:_:)`` does, then says whether the
+/// operator still held the recorder, and its closures' token, while the upstream held the operator (as
+/// Combine's lifecycle tests with `cancellingSubscriptionReleasesSubscriber: false` see), and whether
+/// both were let go once the upstream let go of the operator.
+func keptUntilReleased<P: Publisher>(
+  _ ending: StreamEnding, _ make: (ManualPublisher<Int, TestError>, CapturedToken) -> P
+) -> (whileHeld: Bool, capturedWhileHeld: Bool, afterRelease: Bool)
+where P.Output: Equatable, P.Failure == TestError {
+  weak var weakRecorder: Recorder<P.Output, TestError>?
+  weak var weakToken: CapturedToken?
+  var whileHeld = false
+  var capturedWhileHeld = false
+  do {
+    let upstream = ManualPublisher<Int, TestError>()
+    do {
+      let token = CapturedToken()
+      let recorder = Recorder<P.Output, TestError>()
+      weakToken = token
+      weakRecorder = recorder
+      make(upstream, token).subscribe(recorder)
+      upstream.send(1)
+      switch ending {
+      case .cancel: recorder.cancel()
+      case .finish: upstream.send(completion: .finished)
+      case .fail: upstream.send(completion: .failure(.boom))
+      }
+    }
+    whileHeld = weakRecorder != nil
+    capturedWhileHeld = weakToken != nil
+    withExtendedLifetime(upstream) {}
+  }
+  return (whileHeld, capturedWhileHeld, weakRecorder == nil && weakToken == nil)
+}
+
 extension Publisher where Failure == any Error {
   /// The failure as the ``TestError`` the tests throw, for recording.
   func asTestError() -> Publishers.MapError<Self, TestError> {

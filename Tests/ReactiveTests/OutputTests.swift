@@ -66,10 +66,13 @@ import Testing
     #expect(reflected.children.isEmpty)
   }
 
-  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
+  // OpenCombine's OutputTests.testOutputLifecycle (cancellingSubscriptionReleasesSubscriber: false).
+  @Test func keepsTheDownstreamUntilItIsReleasedAsCombineDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      #expect(releaseCheck(ending) { upstream, _ in upstream.prefix(5) }.downstream, "\(ending)")
+      let kept = keptUntilReleased(ending) { upstream, _ in upstream.prefix(5) }
+      #expect(kept.whileHeld && kept.afterRelease, "\(ending)")
     }
-    #expect(releaseCheck(.cancel) { upstream, _ in upstream.prefix(1) }.downstream)
+    let endedByItsLastValue = keptUntilReleased(.cancel) { upstream, _ in upstream.prefix(1) }
+    #expect(endedByItsLastValue.whileHeld && endedByItsLastValue.afterRelease)
   }
 }

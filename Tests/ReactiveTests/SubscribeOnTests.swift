@@ -132,10 +132,13 @@ import Testing
     #expect(probe.subscription.map { String(describing: $0) } == "SubscribeOn")
   }
 
-  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
+  // OpenCombine's SubscribeOnTests.testSubscribeOnLifecycle (cancellingSubscriptionReleasesSubscriber:
+  // false).
+  @Test func keepsTheDownstreamUntilItIsReleasedAsCombineDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      let released = releaseCheck(ending) { upstream, _ in upstream.subscribe(on: ImmediateScheduler.shared) }
-      #expect(released.downstream, "\(ending)")
+      let kept = keptUntilReleased(ending) { upstream, _ in upstream.subscribe(on: ImmediateScheduler.shared)
+      }
+      #expect(kept.whileHeld && kept.afterRelease, "\(ending)")
     }
   }
 

@@ -35,15 +35,19 @@ import Testing
   }
 
   @Test func describesItselfAsCombineDoes() {
-    #expect(reflection(of: Just(1).tryCompactMap { $0 }).description == "TryCompactMap")
+    let reflected = reflection(of: Just(1).tryCompactMap { $0 })
+    #expect(reflected.description == "TryCompactMap")
+    #expect(reflected.children == ["downstream"])
   }
 
-  @Test func letsTheDownstreamAndTheTransformGoWhenTheStreamEnds() {
+  // OpenCombine's CompactMapTests.testTryCompactMapLifecycle (cancellingSubscriptionReleasesSubscriber:
+  // false).
+  @Test func keepsTheDownstreamAndTheTransformUntilItIsReleasedAsCombineDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      let released = releaseCheck(ending) { upstream, token in
+      let kept = keptUntilReleased(ending) { upstream, token in
         upstream.tryCompactMap { value in withExtendedLifetime(token) { value } }.asTestError()
       }
-      #expect(released.downstream && released.captured, "\(ending)")
+      #expect(kept.whileHeld && kept.capturedWhileHeld && kept.afterRelease, "\(ending)")
     }
   }
 }

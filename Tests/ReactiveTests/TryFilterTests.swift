@@ -42,15 +42,18 @@ import Testing
   }
 
   @Test func describesItselfAsCombineDoes() {
-    #expect(reflection(of: Just(1).tryFilter { _ in true }).description == "TryFilter")
+    let reflected = reflection(of: Just(1).tryFilter { _ in true })
+    #expect(reflected.description == "TryFilter")
+    #expect(reflected.children == ["downstream"])
   }
 
-  @Test func letsTheDownstreamAndThePredicateGoWhenTheStreamEnds() {
+  // OpenCombine's FilterTests.testTryFilterLifecycle (cancellingSubscriptionReleasesSubscriber: false).
+  @Test func keepsTheDownstreamAndThePredicateUntilItIsReleasedAsCombineDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      let released = releaseCheck(ending) { upstream, token in
+      let kept = keptUntilReleased(ending) { upstream, token in
         upstream.tryFilter { _ in withExtendedLifetime(token) { true } }.asTestError()
       }
-      #expect(released.downstream && released.captured, "\(ending)")
+      #expect(kept.whileHeld && kept.capturedWhileHeld && kept.afterRelease, "\(ending)")
     }
   }
 }

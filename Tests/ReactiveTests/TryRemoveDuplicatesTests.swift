@@ -45,12 +45,14 @@ import Testing
         == "TryRemoveDuplicates")
   }
 
-  @Test func letsTheDownstreamAndThePredicateGoWhenTheStreamEnds() {
+  // As removeDuplicates' (OpenCombine's RemoveDuplicatesTests.testRemoveDuplicatesLifecycle,
+  // cancellingSubscriptionReleasesSubscriber: false).
+  @Test func keepsTheDownstreamAndThePredicateUntilItIsReleasedAsCombineDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      let released = releaseCheck(ending) { upstream, token in
+      let kept = keptUntilReleased(ending) { upstream, token in
         upstream.tryRemoveDuplicates { _, _ in withExtendedLifetime(token) { false } }.asTestError()
       }
-      #expect(released.downstream && released.captured, "\(ending)")
+      #expect(kept.whileHeld && kept.capturedWhileHeld && kept.afterRelease, "\(ending)")
     }
   }
 }

@@ -43,15 +43,63 @@ import Testing
   }
 
   @Test func describesItselfAsCombineDoes() {
-    #expect(reflection(of: Just(1).eraseToAnyPublisher().tryScan(0) { $0 + $1 }).description == "TryScan")
+    let reflected = reflection(of: Just(1).eraseToAnyPublisher().tryScan(0) { $0 + $1 })
+    #expect(reflected.description == "TryScan")
+    #expect(reflected.children == ["downstream", "status", "result"])
   }
 
-  @Test func letsTheDownstreamAndTheClosureGoWhenTheStreamEnds() {
+  // OpenCombine's ScanTests.testTryScanSuccess and testTryScanFailureOnCompletion: Combine's tryScan
+  // keeps no end for values; after the completion a value is still accumulated and passed on.
+  @Test func aValueAfterTheCompletionIsStillAccumulatedAndPassedOnAsCombineDoes() {
+    for ending in [Subscribers.Completion<TestError>.finished, .failure(.boom)] {
+      let upstream = ManualPublisher<Int, TestError>()
+      let recorder = Recorder<Int, TestError>()
+      upstream.tryScan(0) { $0 + $1 * 2 }.asTestError().subscribe(recorder)
+      upstream.send(completion: ending)
+      upstream.send(2)
+      upstream.send(completion: .finished)
+      #expect(recorder.events == [.subscription, .completion(ending), .value(4)])
+    }
+  }
+
+  // OpenCombine's ScanTests.testTryScanFailureBecauseOfThrow: the first throw cancels and fails; later
+  // values are still passed on with the downstream's demand, and a later throw is answered with none.
+  @Test func onlyTheFirstThrowFailsTheStreamAndValuesGoOnAsCombinesDo() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .unlimited, extra: .max(3))
+    upstream.tryScan(0) { _, value in
+      if value == 100 { throw TestError.other }
+      return value * 2
+    }.asTestError().subscribe(recorder)
+    #expect(upstream.send(2) == .max(3))
+    #expect(upstream.send(100) == .none)
+    #expect(upstream.send(9) == .max(3))
+    #expect(upstream.send(100) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(4), .completion(.failure(.other)), .value(18)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  // OpenCombine's ScanTests.testTryScanCancel: after a cancel values still pass, completions do not.
+  @Test func afterACancelValuesStillPassButNoCompletionAsCombinesDo() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .unlimited, extra: .none)
+    upstream.tryScan(0) { $0 + $1 * 2 }.asTestError().subscribe(keeper)
+    try #require(keeper.subscription).cancel()
+    #expect(upstream.send(1) == .none)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    #expect(keeper.events == [.subscription, .value(2)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  // OpenCombine's ScanTests.testTryScanLifecycle (cancellingSubscriptionReleasesSubscriber: false).
+  @Test func keepsTheDownstreamAndTheClosureUntilItIsReleasedAsCombineDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      let released = releaseCheck(ending) { upstream, token in
+      let kept = keptUntilReleased(ending) { upstream, token in
         upstream.tryScan(0) { sum, value in withExtendedLifetime(token) { sum + value } }.asTestError()
       }
-      #expect(released.downstream && released.captured, "\(ending)")
+      #expect(kept.whileHeld && kept.capturedWhileHeld && kept.afterRelease, "\(ending)")
     }
   }
 }

@@ -73,7 +73,7 @@ extension Publishers.SubscribeOn {
     /// completion nothing is scheduled, and a request whose subscriber has been let go is not made.
     override func request(_ demand: Subscribers.Demand) {
       let upstream: (any Subscription)? = phase.withLock { phase in
-        guard case .subscribed(_, _, let upstream, _) = phase else { return nil }
+        guard case .subscribed(let upstream, _) = phase else { return nil }
         return upstream
       }
       guard let upstream else { return }

@@ -55,5 +55,7 @@ extension Publishers {
   >, @unchecked Sendable
   {
     @usableFromInline override var description: String { "TryCompactMap" }
+    /// The downstream, as Combine's (OpenCombine's `testTryCompactMapReflection`).
+    @usableFromInline override var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
   }
 }

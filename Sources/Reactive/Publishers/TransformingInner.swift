@@ -2,9 +2,11 @@
 /// its upstream and downstream: pass the value on (transformed), leave it out, end the stream, or fail.
 ///
 /// Each operator subclasses it, naming itself (Combine's `description`) and giving, at init, the step
-/// for one value and how an upstream failure reaches the downstream. The steps and the downstream are
-/// let go as soon as the stream ends by completion, failure or cancel; nothing is delivered after that,
-/// and a second upstream subscription is cancelled. `receive(_:)` calls are serialized by the upstream,
+/// for one value and how an upstream failure reaches the downstream. Nothing is delivered after the
+/// stream ends by completion, failure or cancel, and a second upstream subscription is cancelled. As
+/// Combine's, it keeps the downstream and the steps until it is released itself (OpenCombine's
+/// lifecycle tests of tryFilter, tryCompactMap, drop(while:), prefix(while:), output(in:),
+/// removeDuplicates and subscribe(on:) run with `cancellingSubscriptionReleasesSubscriber: false`). `receive(_:)` calls are serialized by the upstream,
 /// so a step may keep state of its own (a running result, the previous value) without a lock.
 @usableFromInline
 class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
@@ -50,11 +52,13 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
 
   @usableFromInline
   enum Phase {
-    case awaiting(Downstream, Handlers)
-    case subscribed(Downstream, Handlers, upstream: any Subscription, requested: Bool)
+    case awaiting
+    case subscribed(upstream: any Subscription, requested: Bool)
     case terminal
   }
 
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let handlers: Handlers
   @usableFromInline let phase: LockedState<Phase>
   @usableFromInline let upstreamDemand: UpstreamDemand
 
@@ -63,14 +67,17 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
     downstream: Downstream, upstreamDemand: UpstreamDemand = .asRequested,
     step: @escaping (Input) -> Step, mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure
   ) {
-    phase = .make(.awaiting(downstream, Handlers(step: step, mapFailure: mapFailure)))
+    self.downstream = downstream
+    handlers = Handlers(step: step, mapFailure: mapFailure)
+    phase = .make(.awaiting)
     self.upstreamDemand = upstreamDemand
   }
 
   /// Combine's name for the operator's subscription; every subclass overrides it.
   @usableFromInline var description: String { "Transforming" }
 
-  /// No children, as Combine's.
+  /// No children, as Combine's `output(in:)`; a subclass whose Combine counterpart shows others
+  /// overrides it.
   @usableFromInline var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
 
   /// The description.
@@ -78,12 +85,12 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
 
   @inlinable
   final func receive(subscription: any Subscription) {
-    let downstream: Downstream? = phase.withLock { phase in
-      guard case .awaiting(let downstream, let handlers) = phase else { return nil }
-      phase = .subscribed(downstream, handlers, upstream: subscription, requested: false)
-      return downstream
+    let accepted = phase.withLock { phase in
+      guard case .awaiting = phase else { return false }
+      phase = .subscribed(upstream: subscription, requested: false)
+      return true
     }
-    guard let downstream else {
+    guard accepted else {
       subscription.cancel()
       return
     }
@@ -92,11 +99,11 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
 
   @inlinable
   final func receive(_ input: Input) -> Subscribers.Demand {
-    let active: (Downstream, Handlers)? = phase.withLock { phase in
-      guard case .subscribed(let downstream, let handlers, _, _) = phase else { return nil }
-      return (downstream, handlers)
+    let active = phase.withLock { phase in
+      if case .subscribed = phase { return true }
+      return false
     }
-    guard let (downstream, handlers) = active else { return .none }
+    guard active else { return .none }
     switch handlers.step(input) {
     case .send(let output):
       return downstream.receive(output)
@@ -104,23 +111,23 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
       return .max(1)
     case .sendAndFinish(let output):
       _ = downstream.receive(output)
-      end(downstream, with: .finished)
+      end(with: .finished)
     case .finish:
-      end(downstream, with: .finished)
+      end(with: .finished)
     case .fail(let failure):
-      end(downstream, with: .failure(failure))
+      end(with: .failure(failure))
     }
     return .none
   }
 
   @inlinable
   final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    let ended: (Downstream, Handlers)? = phase.withLock { phase in
-      guard case .subscribed(let downstream, let handlers, _, _) = phase else { return nil }
+    let ended = phase.withLock { phase in
+      guard case .subscribed = phase else { return false }
       phase = .terminal
-      return (downstream, handlers)
+      return true
     }
-    guard let (downstream, handlers) = ended else { return }
+    guard ended else { return }
     switch completion {
     case .finished: downstream.receive(completion: .finished)
     case .failure(let failure): downstream.receive(completion: .failure(handlers.mapFailure(failure)))
@@ -131,15 +138,13 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
   func request(_ demand: Subscribers.Demand) {
     guard demand != .none else { return }
     let forward: (any Subscription, Subscribers.Demand)? = phase.withLock { phase in
-      guard case .subscribed(let downstream, let handlers, let upstream, let requested) = phase else {
-        return nil
-      }
+      guard case .subscribed(let upstream, let requested) = phase else { return nil }
       switch upstreamDemand {
       case .asRequested:
         return (upstream, demand)
       case .unlimitedOnFirstRequest:
         guard !requested else { return nil }
-        phase = .subscribed(downstream, handlers, upstream: upstream, requested: true)
+        phase = .subscribed(upstream: upstream, requested: true)
         return (upstream, .unlimited)
       }
     }
@@ -154,19 +159,18 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
   /// Ends the stream from inside: cancels upstream, then completes the downstream, unless the stream
   /// ended meanwhile.
   @inlinable
-  final func end(_ downstream: Downstream, with completion: Subscribers.Completion<Downstream.Failure>) {
+  final func end(with completion: Subscribers.Completion<Downstream.Failure>) {
     guard let upstream = terminate() else { return }
     upstream.cancel()
     downstream.receive(completion: completion)
   }
 
-  /// Moves to the end, letting go of the downstream and the steps; returns the upstream subscription
-  /// if it was held, for the caller to cancel.
+  /// Moves to the end; returns the upstream subscription if it was held, for the caller to cancel.
   @inlinable
   final func terminate() -> (any Subscription)? {
     phase.withLock { phase in
       defer { phase = .terminal }
-      if case .subscribed(_, _, let upstream, _) = phase { return upstream }
+      if case .subscribed(let upstream, _) = phase { return upstream }
       return nil
     }
   }
