@@ -105,6 +105,33 @@ import Testing
     #expect(b.subscription.calls == [.request(.max(1))])
   }
 
+  // OpenCombine's ZipTests.testDownstreamDemandRequestedWhileSendingValue: a request made while a
+  // tuple is delivered during an upstream's call is that call's demand, and a request of the others.
+  @Test(arguments: [Subscribers.Demand.unlimited, .max(10)])
+  func aRequestMadeWhileATupleIsDeliveredGoesBackToTheUpstreamThatMadeIt(initial: Subscribers.Demand) {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    var subscription: (any Subscription)?
+    a.zip(b).subscribe(
+      AnySubscriber<(Int, Int), TestError>(
+        receiveSubscription: { given in
+          subscription = given
+          given.request(initial)
+        },
+        receiveValue: { _ in
+          subscription?.request(.max(666))
+          return .none
+        },
+        receiveCompletion: nil))
+    #expect(a.send(1) == .none)
+    #expect(b.send(1) == .max(666))
+    #expect(a.subscription.calls == [.request(initial), .request(.max(666))])
+    #expect(b.subscription.calls == [.request(initial)])
+    subscription?.request(.max(3))
+    #expect(a.subscription.calls == [.request(initial), .request(.max(666)), .request(.max(3))])
+    #expect(b.subscription.calls == [.request(initial), .request(.max(3))])
+  }
+
   @Test func describesItselfAsCombineDoes() {
     #expect(reflection(of: Just(1).zip(Just(2))).description == "Zip")
   }

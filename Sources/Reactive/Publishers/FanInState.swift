@@ -45,6 +45,14 @@ protocol FanInState {
     Subscribers.Demand, FanInEffects
   )
 
+  /// Takes demand the downstream requests while a value is being delivered during source `source`'s
+  /// own call; returns the part of it that call hands back to its source as the value's demand, and
+  /// what to ask of the sources for the rest.
+  @inlinable
+  mutating func request(_ demand: Subscribers.Demand, during source: Int) -> (
+    Subscribers.Demand, FanInEffects
+  )
+
   /// Ends the stream on a downstream cancel, forgetting every source.
   @inlinable
   mutating func cancel() -> FanInEffects
@@ -54,6 +62,14 @@ extension FanInState {
   /// By default none of it is handed back: it is all requested, as downstream demand.
   @inlinable
   mutating func returned(_ demand: Subscribers.Demand, during source: Int?) -> (
+    Subscribers.Demand, FanInEffects
+  ) {
+    (.none, request(demand))
+  }
+
+  /// By default a request made during a delivery is a request like any other.
+  @inlinable
+  mutating func request(_ demand: Subscribers.Demand, during source: Int) -> (
     Subscribers.Demand, FanInEffects
   ) {
     (.none, request(demand))

@@ -13,6 +13,10 @@ where Downstream.Failure == State.Failure {
   struct Storage {
     @usableFromInline var machine: State
     @usableFromInline var downstream: Downstream?
+    /// The source whose own call is delivering the queue, if one is.
+    @usableFromInline var deliveringDuring: Int?
+    /// What requests made during that delivery hand back to that source's call.
+    @usableFromInline var handedBackDuringDelivery = Subscribers.Demand.none
 
     @inlinable
     init(machine: State, downstream: Downstream) {
@@ -60,7 +64,19 @@ where Downstream.Failure == State.Failure {
   @inlinable
   func request(_ demand: Subscribers.Demand) {
     guard demand != .none else { return }
-    update { $0.request(demand) }
+    let (effects, claimed) = storage.withLock { storage in
+      let effects: FanInEffects
+      if let source = storage.deliveringDuring {
+        let (back, rest) = storage.machine.request(demand, during: source)
+        storage.handedBackDuringDelivery += back
+        effects = rest
+      } else {
+        effects = storage.machine.request(demand)
+      }
+      return (effects, storage.machine.queue.claim())
+    }
+    effects.perform()
+    if claimed { deliverQueued() }
   }
 
   @inlinable
@@ -113,7 +129,9 @@ where Downstream.Failure == State.Failure {
   final func sourceReceive(_ value: State.SourceValue, source: Int) -> Subscribers.Demand {
     let (more, effects, claimed) = storage.withLock { storage in
       let (more, effects) = storage.machine.receive(value, source: source)
-      return (more, effects, storage.machine.queue.claim())
+      let claimed = storage.machine.queue.claim()
+      if claimed { storage.deliveringDuring = source }
+      return (more, effects, claimed)
     }
     effects.perform()
     guard claimed else { return more }
@@ -130,7 +148,8 @@ where Downstream.Failure == State.Failure {
   }
 
   /// Delivers the queue until it is empty; only the thread that claimed it calls this. `source` is the
-  /// source whose call this is, if any; returns the demand the state hands back to it.
+  /// source whose call this is, if any (the claim then recorded it as `deliveringDuring`); returns the
+  /// demand the state hands back to it, for the values delivered and the requests made meanwhile.
   @inlinable
   @discardableResult
   final func deliverQueued(during source: Int? = nil) -> Subscribers.Demand {
@@ -139,6 +158,11 @@ where Downstream.Failure == State.Failure {
       storage -> (DeliveryQueue<State.Delivery, State.Failure>.Event, Downstream)? in
       while let event = storage.machine.queue.next() {
         if let downstream = storage.downstream { return (event, downstream) }
+      }
+      if source != nil {
+        handedBack += storage.handedBackDuringDelivery
+        storage.handedBackDuringDelivery = .none
+        storage.deliveringDuring = nil
       }
       return nil
     }) {

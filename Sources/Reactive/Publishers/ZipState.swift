@@ -5,7 +5,8 @@
 /// each go out together, whatever the downstream's demand, as Combine's do (OpenCombine's
 /// `ZipTests.testUpstreamExceedsDemand`). Every downstream request is passed on to every upstream; the
 /// demand a tuple is answered with is handed back to the upstream whose value made it and requested
-/// from the others (`testChildDemand`). The stream finishes, cancelling the others, as soon as an upstream has finished and
+/// from the others (`testChildDemand`), and so is a request made during that delivery
+/// (`testDownstreamDemandRequestedWhileSendingValue`). The stream finishes, cancelling the others, as soon as an upstream has finished and
 /// none of its values wait (no more tuples can be made), and fails as soon as one fails, cancelling
 /// every upstream, the failed one too, as Combine does.
 @usableFromInline
@@ -79,6 +80,15 @@ struct ZipState<Failure: Error>: FanInState {
       index == source ? nil : subscriptions[index].map { ($0, more) }
     }
     return (more, effects)
+  }
+
+  /// A request the downstream makes while a tuple is delivered during an upstream's own call is
+  /// handed back to that upstream as the value's demand, and requested from the others, as Combine's
+  /// (OpenCombine's `ZipTests.testDownstreamDemandRequestedWhileSendingValue`).
+  @inlinable
+  mutating func request(_ more: Subscribers.Demand, during source: Int) -> (Subscribers.Demand, FanInEffects)
+  {
+    returned(more, during: source)
   }
 
   @inlinable
