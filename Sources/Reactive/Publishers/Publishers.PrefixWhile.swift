@@ -41,4 +41,5 @@ final class PrefixWhileInner<Input, UpstreamFailure: Error, Downstream: Subscrib
 >, @unchecked Sendable
 {
   override var description: String { "PrefixWhile" }
+  override var trapsEventsBeforeSubscription: Bool { true }
 }

@@ -73,9 +73,14 @@ extension Publishers {
     @usableFromInline let downstream: Downstream
     @usableFromInline let predicate: (Output, Output) -> Bool
     @usableFromInline let status = LockedState.make(SubscriptionStatus.awaiting)
-    /// Set once by the completion or a cancel: what arrives after is ignored. One atomic load per
-    /// value.
-    @usableFromInline let ended = Atomic<Bool>(false)
+    /// ``awaiting`` until the subscription, ``subscribed`` until the completion or a cancel, then
+    /// ``ended``: a value or completion while awaiting traps, as Combine's does (OpenCombine's
+    /// `testRemoveDuplicatesReceiveValueBeforeSubscription`, `…CompletionBeforeSubscription`), and what
+    /// arrives once ended is ignored. One atomic load per value.
+    @usableFromInline let phase = Atomic<UInt8>(0)
+    @usableFromInline static var awaiting: UInt8 { 0 }
+    @usableFromInline static var subscribed: UInt8 { 1 }
+    @usableFromInline static var ended: UInt8 { 2 }
     @exclusivity(unchecked) @usableFromInline var last: Output?
 
     @inlinable
@@ -94,12 +99,18 @@ extension Publishers {
     @inlinable
     func receive(subscription: any Subscription) {
       guard status.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
+      _ = phase.compareExchange(
+        expected: Self.awaiting, desired: Self.subscribed, ordering: .acquiringAndReleasing)
       downstream.receive(subscription: self)
     }
 
     @inlinable
     func receive(_ input: Output) -> Subscribers.Demand {
-      guard !ended.load(ordering: .acquiring) else { return .none }
+      let current = phase.load(ordering: .acquiring)
+      guard current == Self.subscribed else {
+        precondition(current != Self.awaiting, "\(combineName) received a value before its subscription")
+        return .none
+      }
       if let last, predicate(last, input) {
         self.last = input
         return .max(1)
@@ -111,7 +122,9 @@ extension Publishers {
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
       _ = status.withLock { $0.terminate() }
-      guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
+      let before = phase.exchange(Self.ended, ordering: .acquiringAndReleasing)
+      precondition(before != Self.awaiting, "\(combineName) received a completion before its subscription")
+      guard before == Self.subscribed else { return }
       downstream.receive(completion: completion)
     }
 
@@ -122,7 +135,7 @@ extension Publishers {
 
     @inlinable
     func cancel() {
-      ended.store(true, ordering: .releasing)
+      phase.store(Self.ended, ordering: .releasing)
       let upstream = status.withLock { $0.terminate() }
       upstream?.cancel()
     }

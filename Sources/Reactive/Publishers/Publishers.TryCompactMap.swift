@@ -55,6 +55,7 @@ extension Publishers {
   >, @unchecked Sendable
   {
     @usableFromInline override var description: String { "TryCompactMap" }
+    @usableFromInline override var trapsEventsBeforeSubscription: Bool { true }
     /// The downstream, as Combine's (OpenCombine's `testTryCompactMapReflection`).
     @usableFromInline override var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
   }

@@ -54,6 +54,7 @@ extension Publishers {
   >, @unchecked Sendable
   {
     @usableFromInline override var description: String { "TryFilter" }
+    @usableFromInline override var trapsEventsBeforeSubscription: Bool { true }
     /// The downstream, as Combine's (OpenCombine's `testTryFilterReflection`).
     @usableFromInline override var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
   }

@@ -49,4 +49,5 @@ final class TryPrefixWhileInner<Input, UpstreamFailure: Error, Downstream: Subsc
 >, @unchecked Sendable
 {
   override var description: String { "TryPrefixWhile" }
+  override var trapsEventsBeforeSubscription: Bool { true }
 }

@@ -60,5 +60,6 @@ extension Publishers {
     >, @unchecked Sendable
   {
     @usableFromInline override var description: String { "TryRemoveDuplicates" }
+    @usableFromInline override var trapsEventsBeforeSubscription: Bool { true }
   }
 }

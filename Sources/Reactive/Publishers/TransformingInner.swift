@@ -83,6 +83,21 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
   /// The description.
   @usableFromInline var playgroundDescription: Any { description }
 
+  /// Whether a value or completion that arrives before the upstream's subscription stops the process,
+  /// as Combine's `tryFilter`, `tryCompactMap`, `prefix(while:)`, `tryPrefix(while:)` and
+  /// `tryRemoveDuplicates` do (their `…ReceiveValueBeforeSubscription` and
+  /// `…ReceiveCompletionBeforeSubscription` tests in OpenCombine expect a crash); otherwise it is
+  /// ignored. Read only when such an event arrives.
+  @usableFromInline var trapsEventsBeforeSubscription: Bool { false }
+
+  /// Stops the process over an event that came before the subscription, if this operator does so.
+  @inlinable
+  final func eventBeforeSubscription(_ event: String) {
+    if trapsEventsBeforeSubscription {
+      preconditionFailure("\(description) received \(event) before its subscription")
+    }
+  }
+
   @inlinable
   final func receive(subscription: any Subscription) {
     let accepted = phase.withLock { phase in
@@ -99,11 +114,17 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
 
   @inlinable
   final func receive(_ input: Input) -> Subscribers.Demand {
-    let active = phase.withLock { phase in
-      if case .subscribed = phase { return true }
-      return false
+    let active = phase.withLock { phase -> Bool? in
+      switch phase {
+      case .subscribed: true
+      case .awaiting: nil
+      case .terminal: false
+      }
     }
-    guard active else { return .none }
+    guard active == true else {
+      if active == nil { eventBeforeSubscription("a value") }
+      return .none
+    }
     switch handlers.step(input) {
     case .send(let output):
       return downstream.receive(output)
@@ -122,12 +143,19 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
 
   @inlinable
   final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    let ended = phase.withLock { phase in
-      guard case .subscribed = phase else { return false }
-      phase = .terminal
-      return true
+    let ended = phase.withLock { phase -> Bool? in
+      switch phase {
+      case .subscribed:
+        phase = .terminal
+        return true
+      case .awaiting: return nil
+      case .terminal: return false
+      }
     }
-    guard ended else { return }
+    guard ended == true else {
+      if ended == nil { eventBeforeSubscription("a completion") }
+      return
+    }
     switch completion {
     case .finished: downstream.receive(completion: .finished)
     case .failure(let failure): downstream.receive(completion: .failure(handlers.mapFailure(failure)))

@@ -1,0 +1,127 @@
+import Reactive
+import Testing
+
+/// What an operator does with a value or completion its upstream sends before the subscription, as
+/// OpenCombine's `…ReceiveValueBeforeSubscription` and `…ReceiveCompletionBeforeSubscription` tests
+/// record Combine's: the filtering operators stop the process (`expected: .crash` for `tryFilter`,
+/// `tryCompactMap`, `prefix(while:)`, `tryPrefix(while:)`, `removeDuplicates` and
+/// `tryRemoveDuplicates`), `drop(while:)` ignores them
+/// (`expected: .history([], demand: .none)` and `.history([])`).
+@Suite struct EventsBeforeSubscriptionTests {
+  /// The operators that trap, each attached to a hand-driven upstream, which is returned.
+  enum Trapping: String, CaseIterable, Sendable {
+    case tryFilter, tryCompactMap, prefixWhile, tryPrefixWhile, removeDuplicates, tryRemoveDuplicates
+
+    func attach() -> HandDrivenPublisher<Int, TestError> {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      switch self {
+      case .tryFilter: upstream.tryFilter { _ in true }.subscribe(SubscriptionProbe<Int, any Error>())
+      case .tryCompactMap: upstream.tryCompactMap { $0 }.subscribe(SubscriptionProbe<Int, any Error>())
+      case .prefixWhile: upstream.prefix { _ in true }.subscribe(SubscriptionProbe<Int, TestError>())
+      case .tryPrefixWhile: upstream.tryPrefix { _ in true }.subscribe(SubscriptionProbe<Int, any Error>())
+      case .removeDuplicates: upstream.removeDuplicates().subscribe(SubscriptionProbe<Int, TestError>())
+      case .tryRemoveDuplicates:
+        upstream.tryRemoveDuplicates { _, _ in false }.subscribe(SubscriptionProbe<Int, any Error>())
+      }
+      return upstream
+    }
+  }
+
+  /// Whether the process exits with a failure and `message` on its standard error.
+  static func stops(_ message: String, _ result: ExitTest.Result?) -> Bool {
+    String(decoding: result?.standardErrorContent ?? [], as: UTF8.self).contains(message)
+  }
+
+  @Test func aTryFilterValueBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Trapping.tryFilter.attach().send(1)
+    }
+    #expect(Self.stops("TryFilter received a value before its subscription", result))
+  }
+
+  @Test func aTryFilterCompletionBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Trapping.tryFilter.attach().send(completion: .finished)
+    }
+    #expect(Self.stops("TryFilter received a completion before its subscription", result))
+  }
+
+  @Test func aTryCompactMapValueBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Trapping.tryCompactMap.attach().send(1)
+    }
+    #expect(Self.stops("TryCompactMap received a value before its subscription", result))
+  }
+
+  @Test func aTryCompactMapCompletionBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Trapping.tryCompactMap.attach().send(completion: .finished)
+    }
+    #expect(Self.stops("TryCompactMap received a completion before its subscription", result))
+  }
+
+  @Test func aPrefixWhileValueBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Trapping.prefixWhile.attach().send(1)
+    }
+    #expect(Self.stops("PrefixWhile received a value before its subscription", result))
+  }
+
+  @Test func aPrefixWhileCompletionBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Trapping.prefixWhile.attach().send(completion: .finished)
+    }
+    #expect(Self.stops("PrefixWhile received a completion before its subscription", result))
+  }
+
+  @Test func aTryPrefixWhileValueBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Trapping.tryPrefixWhile.attach().send(1)
+    }
+    #expect(Self.stops("TryPrefixWhile received a value before its subscription", result))
+  }
+
+  @Test func aTryPrefixWhileCompletionBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Trapping.tryPrefixWhile.attach().send(completion: .finished)
+    }
+    #expect(Self.stops("TryPrefixWhile received a completion before its subscription", result))
+  }
+
+  @Test func aRemoveDuplicatesValueBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Trapping.removeDuplicates.attach().send(1)
+    }
+    #expect(Self.stops("RemoveDuplicates received a value before its subscription", result))
+  }
+
+  @Test func aRemoveDuplicatesCompletionBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Trapping.removeDuplicates.attach().send(completion: .finished)
+    }
+    #expect(Self.stops("RemoveDuplicates received a completion before its subscription", result))
+  }
+
+  @Test func aTryRemoveDuplicatesValueBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Trapping.tryRemoveDuplicates.attach().send(1)
+    }
+    #expect(Self.stops("TryRemoveDuplicates received a value before its subscription", result))
+  }
+
+  @Test func aTryRemoveDuplicatesCompletionBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Trapping.tryRemoveDuplicates.attach().send(completion: .finished)
+    }
+    #expect(Self.stops("TryRemoveDuplicates received a completion before its subscription", result))
+  }
+
+  @Test func dropWhileIgnoresAValueAndACompletionBeforeTheSubscription() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.drop { _ in false }.subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events.isEmpty)
+  }
+}
