@@ -116,6 +116,36 @@ import Testing
     #expect(Self.stops("TryRemoveDuplicates received a completion before its subscription", result))
   }
 
+  // OpenCombine's DropUntilOutputTests.testDropUntilOutputReceiveValueBeforeSubscription.
+  @Test func aDropUntilOutputValueBeforeTheSubscriptionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.drop(untilOutputFrom: PassthroughSubject<Int, TestError>())
+        .subscribe(SubscriptionProbe<Int, TestError>())
+      _ = upstream.send(1)
+    }
+    #expect(Self.stops("DropUntilOutput received a value before its subscription", result))
+  }
+
+  // OpenCombine's RetryTests.testRetryReceiveValueBeforeSubscription (expected: .crash).
+  @Test func aRetryValueBeforeTheSubscriptionStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.retry(3).subscribe(SubscriptionProbe<Int, TestError>())
+      _ = upstream.send(1)
+    }
+  }
+
+  // OpenCombine's RetryTests.testRetryReceiveCompletionBeforeSubscription: the completion reaches the
+  // downstream, which has had no subscription.
+  @Test func retryHandsOnAFinishBeforeTheSubscription() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.retry(3).subscribe(recorder)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.completion(.finished)])
+  }
+
   @Test func dropWhileIgnoresAValueAndACompletionBeforeTheSubscription() {
     let upstream = HandDrivenPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>()
