@@ -1,5 +1,4 @@
 import Shop
-import Synchronization
 
 /// What the item list derives from the catalog, each part built once, on first use: the folded names
 /// the filter searches, and the name and price orders. One index serves every copy of the app state.
@@ -11,9 +10,9 @@ import Synchronization
 public final class ListIndex: Sendable, Equatable {
   /// The catalog's items, in catalog order.
   let items: CatalogItems
-  private let folded = Mutex<FoldedNames?>(nil)
-  private let byName = Mutex<[Int32]?>(nil)
-  private let byPrice = Mutex<[Int32]?>(nil)
+  private let folded = LockedValue<FoldedNames?>(nil)
+  private let byName = LockedValue<[Int32]?>(nil)
+  private let byPrice = LockedValue<[Int32]?>(nil)
 
   /// An index of `items`, with nothing built yet.
   init(items: CatalogItems) {
@@ -60,7 +59,7 @@ public final class ListIndex: Sendable, Equatable {
   }
 
   /// Stores `built` unless another thread stored its own first; returns what is stored.
-  private static func keep(_ built: [Int32], in slot: borrowing Mutex<[Int32]?>) -> [Int32] {
+  private static func keep(_ built: [Int32], in slot: LockedValue<[Int32]?>) -> [Int32] {
     slot.withLock { stored in
       if stored == nil { stored = built }
       return stored!

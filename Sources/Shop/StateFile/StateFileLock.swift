@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +15,7 @@ import Synchronization
 /// already made one, refuses the write, so that two processes never write one file.
 final class StateFileLock: Sendable {
   /// The locked file, or -1 once released.
-  private let descriptor: Mutex<Int32>
+  private let descriptor: LockedValue<Int32>
   /// The lock file's path.
   let lockPath: String
 
@@ -44,7 +42,7 @@ final class StateFileLock: Sendable {
           path: reportedPath, reason: SystemCallFailure("cannot lock \(lockPath)", errorNumber: error).reason)
       }
       if Self.names(lockPath, descriptor) {
-        self.descriptor = Mutex(descriptor)
+        self.descriptor = LockedValue(descriptor)
         self.lockPath = lockPath
         return
       }
