@@ -14,13 +14,11 @@ let package = Package(
     .target(name: "Reactive", exclude: ["ARCHITECTURE.md"]),
     .target(name: "Shop", dependencies: ["Reactive"]),
     .target(name: "AppCore", dependencies: ["Reactive", "Shop"]),
-    // SwiftPM drops the two feature macros pkg-config reports for ncursesw (and says so on each build);
-    // the shim defines what they asked for before it includes curses.h.
-    .systemLibrary(
-      name: "CNcurses",
-      pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
-    ),
+    // ncursesw from the system's include and library paths (libncurses-dev, which `make deps`
+    // installs): `link "ncursesw"` in the module map is all the linker needs. Not `pkgConfig:`, whose
+    // only flags here are two feature macros SwiftPM drops with a warning on every build; the shim
+    // defines what they asked for before it includes curses.h.
+    .systemLibrary(name: "CNcurses"),
     .executableTarget(name: "ShopTerminal", dependencies: ["AppCore", "Shop", "Reactive", "CNcurses"]),
     // `make install`'s helper: the man page and the shell completions, from the tables behind --help.
     .executableTarget(name: "ShopInstallFiles", dependencies: ["AppCore"]),
