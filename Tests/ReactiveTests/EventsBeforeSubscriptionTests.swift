@@ -9,7 +9,7 @@ import Testing
 /// (`expected: .history([], demand: .none)` and `.history([])`).
 @Suite struct EventsBeforeSubscriptionTests {
   /// The operators that trap, each attached to a hand-driven upstream, which is returned.
-  enum Trapping: String, CaseIterable, Sendable {
+  enum Trapping: String, CaseIterable, Codable, Sendable {
     case tryFilter, tryCompactMap, prefixWhile, tryPrefixWhile, removeDuplicates, tryRemoveDuplicates
 
     func attach() -> HandDrivenPublisher<Int, TestError> {
@@ -25,6 +25,18 @@ import Testing
       }
       return upstream
     }
+
+    /// Combine's name for the operator, which its message starts with.
+    var combineName: String {
+      switch self {
+      case .tryFilter: "TryFilter"
+      case .tryCompactMap: "TryCompactMap"
+      case .prefixWhile: "PrefixWhile"
+      case .tryPrefixWhile: "TryPrefixWhile"
+      case .removeDuplicates: "RemoveDuplicates"
+      case .tryRemoveDuplicates: "TryRemoveDuplicates"
+      }
+    }
   }
 
   /// Whether the process exits with a failure and `message` on its standard error.
@@ -32,88 +44,22 @@ import Testing
     String(decoding: result?.standardErrorContent ?? [], as: UTF8.self).contains(message)
   }
 
-  @Test func aTryFilterValueBeforeTheSubscriptionStopsTheProcess() async {
+  @Test(arguments: Trapping.allCases)
+  func aValueBeforeTheSubscriptionStopsTheProcess(_ trapping: Trapping) async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Trapping.tryFilter.attach().send(1)
+      [trapping] in
+      _ = trapping.attach().send(1)
     }
-    #expect(Self.stops("TryFilter received a value before its subscription", result))
+    #expect(Self.stops("\(trapping.combineName) received a value before its subscription", result))
   }
 
-  @Test func aTryFilterCompletionBeforeTheSubscriptionStopsTheProcess() async {
+  @Test(arguments: Trapping.allCases)
+  func aCompletionBeforeTheSubscriptionStopsTheProcess(_ trapping: Trapping) async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      Trapping.tryFilter.attach().send(completion: .finished)
+      [trapping] in
+      trapping.attach().send(completion: .finished)
     }
-    #expect(Self.stops("TryFilter received a completion before its subscription", result))
-  }
-
-  @Test func aTryCompactMapValueBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Trapping.tryCompactMap.attach().send(1)
-    }
-    #expect(Self.stops("TryCompactMap received a value before its subscription", result))
-  }
-
-  @Test func aTryCompactMapCompletionBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      Trapping.tryCompactMap.attach().send(completion: .finished)
-    }
-    #expect(Self.stops("TryCompactMap received a completion before its subscription", result))
-  }
-
-  @Test func aPrefixWhileValueBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Trapping.prefixWhile.attach().send(1)
-    }
-    #expect(Self.stops("PrefixWhile received a value before its subscription", result))
-  }
-
-  @Test func aPrefixWhileCompletionBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      Trapping.prefixWhile.attach().send(completion: .finished)
-    }
-    #expect(Self.stops("PrefixWhile received a completion before its subscription", result))
-  }
-
-  @Test func aTryPrefixWhileValueBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Trapping.tryPrefixWhile.attach().send(1)
-    }
-    #expect(Self.stops("TryPrefixWhile received a value before its subscription", result))
-  }
-
-  @Test func aTryPrefixWhileCompletionBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      Trapping.tryPrefixWhile.attach().send(completion: .finished)
-    }
-    #expect(Self.stops("TryPrefixWhile received a completion before its subscription", result))
-  }
-
-  @Test func aRemoveDuplicatesValueBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Trapping.removeDuplicates.attach().send(1)
-    }
-    #expect(Self.stops("RemoveDuplicates received a value before its subscription", result))
-  }
-
-  @Test func aRemoveDuplicatesCompletionBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      Trapping.removeDuplicates.attach().send(completion: .finished)
-    }
-    #expect(Self.stops("RemoveDuplicates received a completion before its subscription", result))
-  }
-
-  @Test func aTryRemoveDuplicatesValueBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Trapping.tryRemoveDuplicates.attach().send(1)
-    }
-    #expect(Self.stops("TryRemoveDuplicates received a value before its subscription", result))
-  }
-
-  @Test func aTryRemoveDuplicatesCompletionBeforeTheSubscriptionStopsTheProcess() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      Trapping.tryRemoveDuplicates.attach().send(completion: .finished)
-    }
-    #expect(Self.stops("TryRemoveDuplicates received a completion before its subscription", result))
+    #expect(Self.stops("\(trapping.combineName) received a completion before its subscription", result))
   }
 
   // OpenCombine's DropUntilOutputTests.testDropUntilOutputReceiveValueBeforeSubscription.

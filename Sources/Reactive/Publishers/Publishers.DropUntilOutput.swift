@@ -96,12 +96,12 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let (downstream, subscribed): (Downstream?, Bool) = state.withLock { state in
-      guard !state.ended, state.triggered else { return (nil, state.upstreamSubscribed) }
-      return (state.downstream, true)
+    let downstream: Downstream? = state.withLock { state in
+      // As Combine's (OpenCombine's DropUntilOutputTests.testDropUntilOutputReceiveValueBeforeSubscription).
+      precondition(state.upstreamSubscribed, "DropUntilOutput received a value before its subscription")
+      guard !state.ended, state.triggered else { return nil }
+      return state.downstream
     }
-    // As Combine's (OpenCombine's DropUntilOutputTests.testDropUntilOutputReceiveValueBeforeSubscription).
-    precondition(subscribed, "DropUntilOutput received a value before its subscription")
     return downstream?.receive(input) ?? .none
   }
 

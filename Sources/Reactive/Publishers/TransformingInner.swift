@@ -90,12 +90,10 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
   /// ignored. Read only when such an event arrives.
   @usableFromInline var trapsEventsBeforeSubscription: Bool { false }
 
-  /// Stops the process over an event that came before the subscription, if this operator does so.
+  /// Stops the process over `event`, which came before the subscription, if this operator does so.
   @inlinable
-  final func eventBeforeSubscription(_ event: String) {
-    if trapsEventsBeforeSubscription {
-      preconditionFailure("\(description) received \(event) before its subscription")
-    }
+  final func checkBeforeSubscription(_ event: String) {
+    precondition(!trapsEventsBeforeSubscription, "\(description) received \(event) before its subscription")
   }
 
   @inlinable
@@ -114,17 +112,15 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
 
   @inlinable
   final func receive(_ input: Input) -> Subscribers.Demand {
-    let active = phase.withLock { phase -> Bool? in
+    let active = phase.withLock { phase in
       switch phase {
-      case .subscribed: true
-      case .awaiting: nil
-      case .terminal: false
+      case .subscribed: return true
+      case .awaiting: checkBeforeSubscription("a value")
+      case .terminal: break
       }
+      return false
     }
-    guard active == true else {
-      if active == nil { eventBeforeSubscription("a value") }
-      return .none
-    }
+    guard active else { return .none }
     switch handlers.step(input) {
     case .send(let output):
       return downstream.receive(output)
@@ -143,19 +139,17 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
 
   @inlinable
   final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    let ended = phase.withLock { phase -> Bool? in
+    let ended = phase.withLock { phase in
       switch phase {
       case .subscribed:
         phase = .terminal
         return true
-      case .awaiting: return nil
-      case .terminal: return false
+      case .awaiting: checkBeforeSubscription("a completion")
+      case .terminal: break
       }
+      return false
     }
-    guard ended == true else {
-      if ended == nil { eventBeforeSubscription("a completion") }
-      return
-    }
+    guard ended else { return }
     switch completion {
     case .finished: downstream.receive(completion: .finished)
     case .failure(let failure): downstream.receive(completion: .failure(handlers.mapFailure(failure)))
