@@ -1,3 +1,4 @@
+import Reactive
 import Shop
 
 /// What the item list derives from the catalog, each part built once, on first use: the folded names
@@ -10,9 +11,9 @@ import Shop
 public final class ListIndex: Sendable, Equatable {
   /// The catalog's items, in catalog order.
   let items: CatalogItems
-  private let folded = LockedValue<FoldedNames?>(nil)
-  private let byName = LockedValue<[Int32]?>(nil)
-  private let byPrice = LockedValue<[Int32]?>(nil)
+  private let folded = Locked<FoldedNames?>(nil)
+  private let byName = Locked<[Int32]?>(nil)
+  private let byPrice = Locked<[Int32]?>(nil)
 
   /// An index of `items`, with nothing built yet.
   init(items: CatalogItems) {
@@ -59,7 +60,7 @@ public final class ListIndex: Sendable, Equatable {
   }
 
   /// Stores `built` unless another thread stored its own first; returns what is stored.
-  private static func keep(_ built: [Int32], in slot: LockedValue<[Int32]?>) -> [Int32] {
+  private static func keep(_ built: [Int32], in slot: Locked<[Int32]?>) -> [Int32] {
     slot.withLock { stored in
       if stored == nil { stored = built }
       return stored!

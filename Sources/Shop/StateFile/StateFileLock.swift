@@ -1,3 +1,5 @@
+import Reactive
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +17,7 @@
 /// already made one, refuses the write, so that two processes never write one file.
 final class StateFileLock: Sendable {
   /// The locked file, or -1 once released.
-  private let descriptor: LockedValue<Int32>
+  private let descriptor: Locked<Int32>
   /// The lock file's path.
   let lockPath: String
 
@@ -42,7 +44,7 @@ final class StateFileLock: Sendable {
           path: reportedPath, reason: SystemCallFailure("cannot lock \(lockPath)", errorNumber: error).reason)
       }
       if Self.names(lockPath, descriptor) {
-        self.descriptor = LockedValue(descriptor)
+        self.descriptor = Locked(descriptor)
         self.lockPath = lockPath
         return
       }
