@@ -62,6 +62,17 @@ import Testing
     #expect(Self.stops("\(trapping.combineName) received a completion before its subscription", result))
   }
 
+  // OpenCombine's …RequestBeforeSubscription tests (shouldCrash: true): a request made of the
+  // operator's subscription before its upstream gave it one.
+  @Test(arguments: Trapping.allCases)
+  func aRequestBeforeTheSubscriptionStopsTheProcess(_ trapping: Trapping) async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      [trapping] in
+      (trapping.attach().subscriber as? any Subscription)?.request(.max(1))
+    }
+    #expect(Self.stops("\(trapping.combineName) received a request before its subscription", result))
+  }
+
   // OpenCombine's DropUntilOutputTests.testDropUntilOutputReceiveValueBeforeSubscription.
   @Test func aDropUntilOutputValueBeforeTheSubscriptionStopsTheProcess() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -74,8 +74,9 @@ extension Publishers {
     @usableFromInline let predicate: (Output, Output) -> Bool
     @usableFromInline let status = LockedState.make(SubscriptionStatus.awaiting)
     /// ``awaiting`` until the subscription, ``subscribed`` until the completion or a cancel, then
-    /// ``ended``: a value or completion while awaiting traps, as Combine's does (OpenCombine's
-    /// `testRemoveDuplicatesReceiveValueBeforeSubscription`, `…CompletionBeforeSubscription`), and what
+    /// ``ended``: a value, completion or request while awaiting traps, as Combine's does (OpenCombine's
+    /// `testRemoveDuplicatesReceiveValueBeforeSubscription`, `…CompletionBeforeSubscription`,
+    /// `…RequestBeforeSubscription`), and what
     /// arrives once ended is ignored. One atomic load per value.
     @usableFromInline let phase = Atomic<UInt8>(0)
     @usableFromInline static var awaiting: UInt8 { 0 }
@@ -130,6 +131,9 @@ extension Publishers {
 
     @inlinable
     func request(_ demand: Subscribers.Demand) {
+      precondition(
+        phase.load(ordering: .acquiring) != Self.awaiting,
+        "\(combineName) received a request before its subscription")
       status.withLock { $0.subscription }?.request(demand)
     }
 

@@ -83,11 +83,11 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
   /// The description.
   @usableFromInline var playgroundDescription: Any { description }
 
-  /// Whether a value or completion that arrives before the upstream's subscription stops the process,
-  /// as Combine's `tryFilter`, `tryCompactMap`, `prefix(while:)`, `tryPrefix(while:)` and
-  /// `tryRemoveDuplicates` do (their `…ReceiveValueBeforeSubscription` and
-  /// `…ReceiveCompletionBeforeSubscription` tests in OpenCombine expect a crash); otherwise it is
-  /// ignored. Read only when such an event arrives.
+  /// Whether a value, completion or request that arrives before the upstream's subscription stops the
+  /// process, as Combine's `tryFilter`, `tryCompactMap`, `prefix(while:)`, `tryPrefix(while:)` and
+  /// `tryRemoveDuplicates` do (their `…ReceiveValueBeforeSubscription`,
+  /// `…ReceiveCompletionBeforeSubscription` and `…RequestBeforeSubscription` tests in OpenCombine
+  /// expect a crash); otherwise it is ignored. Read only when such an event arrives.
   @usableFromInline var trapsEventsBeforeSubscription: Bool { false }
 
   /// Stops the process over `event`, which came before the subscription, if this operator does so.
@@ -160,6 +160,7 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
   func request(_ demand: Subscribers.Demand) {
     guard demand != .none else { return }
     let forward: (any Subscription, Subscribers.Demand)? = phase.withLock { phase in
+      if case .awaiting = phase { checkBeforeSubscription("a request") }
       guard case .subscribed(let upstream, let requested) = phase else { return nil }
       switch upstreamDemand {
       case .asRequested:
