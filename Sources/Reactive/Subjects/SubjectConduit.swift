@@ -106,42 +106,27 @@ class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
   }
 
   @usableFromInline
-  final override func settle() {
-    while true {
-      let current = state.load(ordering: .acquiring)
-      if current & ConduitState.closed != 0 {
-        end()
-        return
-      }
-      if current & (ConduitState.work | ConduitState.missed) != 0 {
-        registry.lock.lock()
-        let mailbox = typedMailbox
-        let events = mailbox?.events ?? []
-        mailbox?.events = []
-        let taken = state.bitwiseAnd(
-          ~(ConduitState.work | ConduitState.missed), ordering: .acquiringAndReleasing
-        ).oldValue
-        if taken & ConduitState.missed != 0 {
-          // Values were sent while the subscriber was receiving its subscription: it is owed the
-          // latest.
-          mailbox?.pending = unsafeDowncast(registry, to: SubjectCore<Output, Failure>.self).current
-        }
-        registry.lock.unlock()
-        for event in events {
-          switch event {
-          case .value(let value): offer(value)
-          case .completion(let completion): complete(completion)
-          }
-        }
-        if registry.replays { offerPending() }
-        continue
-      }
-      // Letting go also ends the subscribing stage: from here on, other threads' values are queued
-      // for whoever holds the token.
-      if state.compareExchange(expected: current, desired: 0, ordering: .acquiringAndReleasing).exchanged {
-        return
+  final override func deliverQueuedWork() {
+    registry.lock.lock()
+    let mailbox = typedMailbox
+    let events = mailbox?.events ?? []
+    mailbox?.events = []
+    let taken = state.bitwiseAnd(
+      ~(ConduitState.work | ConduitState.missed), ordering: .acquiringAndReleasing
+    ).oldValue
+    if taken & ConduitState.missed != 0 {
+      // Values were sent while the subscriber was receiving its subscription: it is owed the
+      // latest.
+      mailbox?.pending = unsafeDowncast(registry, to: SubjectCore<Output, Failure>.self).current
+    }
+    registry.lock.unlock()
+    for event in events {
+      switch event {
+      case .value(let value): offer(value)
+      case .completion(let completion): complete(completion)
       }
     }
+    if registry.replays { offerPending() }
   }
 
   @usableFromInline
