@@ -81,7 +81,9 @@ extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equ
 /// passes requests to the publisher of the moment, and asks the suffix, when its subscription arrives,
 /// for what is still owed. The downstream gets this subscription when the prefix's arrives. Deliveries
 /// happen outside the lock, so a publisher may send from inside the downstream's `receive`. The suffix
-/// and the downstream are let go when the stream ends.
+/// and the downstream are let go when the stream ends. A value or completion from a publisher that
+/// has not yet handed its subscription is ignored, as Combine's are (OpenCombine's
+/// `ConcatenateTests.testAppendReceiveValueBeforeSubscription` and the three beside it).
 private final class ConcatenateInner<Suffix: Publisher, Downstream: Subscriber>: Subscription,
   CombineReflecting, @unchecked Sendable
 where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
@@ -155,7 +157,7 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
 
   fileprivate func receive(_ input: Suffix.Output, isSuffix: Bool) -> Subscribers.Demand {
     let downstream: Downstream? = state.withLock { state in
-      guard state.phase == (isSuffix ? .suffix : .prefix) else { return nil }
+      guard state.phase == (isSuffix ? .suffix : .prefix), state.currentSubscribed else { return nil }
       if state.demand > 0 { state.demand -= 1 }
       return state.downstream
     }
@@ -167,7 +169,7 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
 
   fileprivate func receive(completion: Subscribers.Completion<Suffix.Failure>, isSuffix: Bool) {
     let next: AfterCompletion? = state.withLock { state in
-      guard state.phase == (isSuffix ? .suffix : .prefix) else { return nil }
+      guard state.phase == (isSuffix ? .suffix : .prefix), state.currentSubscribed else { return nil }
       if !isSuffix, case .finished = completion, let suffix = state.suffix {
         (state.phase, state.suffix, state.current, state.currentSubscribed) = (.suffix, nil, nil, false)
         return .subscribe(suffix)

@@ -70,13 +70,15 @@ extension Publishers {
       self.transform = transform
     }
 
-    /// Attaches `subscriber` once upstream has delivered its subscription.
+    /// Gives `subscriber` its subscription, then subscribes to upstream, as Combine's does: the
+    /// downstream has its subscription before the upstream's arrives (OpenCombine's
+    /// `FlatMapTests.testFlatMapReceiveValueBeforeSubscription`), and what it requests meanwhile waits.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.receive(
-        subscriber:
-          FlatMapInner<Upstream.Output, NewPublisher, S>(
-            downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+      let inner = FlatMapInner<Upstream.Output, NewPublisher, S>(
+        downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+      inner.attachDownstream()
+      upstream.receive(subscriber: inner)
     }
   }
 }
@@ -119,7 +121,6 @@ extension Publishers {
         subscription.cancel()
         return
       }
-      attachDownstream()
       if maxPublishers != .none { subscription.request(maxPublishers) }
     }
 
@@ -135,9 +136,17 @@ extension Publishers {
       return .none
     }
 
+    /// Ends the stream once its children have; a completion before the upstream's subscription too,
+    /// as Combine's does (`FlatMapTests.testFlatMapReceiveCompletionBeforeSubscription`).
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      guard endOuter() != nil else { return }
+      let ended = outer.withLock { outer -> Bool in
+        if case .terminal = outer.status { return false }
+        outer.transform = nil
+        outer.status = .terminal
+        return true
+      }
+      guard ended else { return }
       switch completion {
       case .finished:
         update { state in

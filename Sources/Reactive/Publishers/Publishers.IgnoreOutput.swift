@@ -82,8 +82,10 @@ where Downstream.Input == Never {
   func receive(_ input: Input) -> Subscribers.Demand { .none }
 
   func receive(completion: Subscribers.Completion<Failure>) {
+    // A completion before the subscription is passed on too, as Combine's is (OpenCombine's
+    // `IgnoreOutputTests.testIgnoreOutputReceiveCompletionBeforeSubscription`).
     let downstream: Downstream? = state.withLock { state in
-      guard case .subscribed = state.status else { return nil }
+      if case .terminal = state.status { return nil }
       defer { state = (.terminal, nil) }
       return state.downstream
     }

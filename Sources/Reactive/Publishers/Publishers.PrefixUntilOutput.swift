@@ -88,18 +88,23 @@ private final class PrefixUntilOutputInner<OtherOutput, OtherFailure: Error, Dow
     downstream.receive(subscription: self)
   }
 
+  /// A value before the upstream's subscription is ignored, as Combine's is (OpenCombine's
+  /// `PrefixUntilOutputTests.testPrefixUntilOutputReceiveValueBeforeSubscription`).
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard let downstream = state.withLock({ $0.ended ? nil : $0.downstream }) else { return .none }
+    let downstream = state.withLock { $0.ended || !$0.upstreamSubscribed ? nil : $0.downstream }
+    guard let downstream else { return .none }
     return downstream.receive(input)
   }
 
+  /// A completion before the upstream's subscription cancels the other publisher and reaches nobody,
+  /// as in Combine (`testPrefixUntilOutputReceiveCompletionBeforeSubscription`).
   func receive(completion: Subscribers.Completion<Failure>) {
-    let ended = state.withLock { state in
+    let (ended, subscribed) = state.withLock { state in
       state.upstream = nil
-      return state.end()
+      return (state.end(), state.upstreamSubscribed)
     }
     ended.other?.cancel()
-    ended.downstream?.receive(completion: completion)
+    if subscribed { ended.downstream?.receive(completion: completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {
