@@ -1,8 +1,8 @@
 extension Publisher {
   /// Leaves out every value and passes on only the completion.
   ///
-  /// Upstream is asked for every value at once; the downstream's requests are not passed on (it never
-  /// receives a value).
+  /// The downstream is given the upstream's subscription, which is then asked for every value; the
+  /// downstream's own requests reach the upstream too, as in Combine.
   public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
     Publishers.IgnoreOutput(upstream: self)
   }
@@ -33,73 +33,32 @@ extension Publishers {
 
 extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}
 
-/// The subscriber and subscription of ``Publishers/IgnoreOutput``: it hands the downstream its
-/// subscription, then asks upstream for everything; values are dropped, the completion is passed on
-/// once, and the downstream is let go when the stream ends. A second upstream subscription is
-/// cancelled.
-private final class IgnoreOutputInner<Input, Downstream: Subscriber>: Subscriber, Subscription,
-  CombineReflecting, @unchecked Sendable
+/// The subscriber ``Publishers/IgnoreOutput`` puts upstream. As Combine's, it keeps no state (OpenCombine's
+/// `IgnoreOutputTests` at 1b8a26b): it hands the upstream's own subscription to the downstream, then
+/// asks it for everything; the downstream's requests and cancels reach the upstream as they are; values
+/// are dropped, and every completion is passed on. A second subscription is handed over and asked for
+/// everything in the same way. It holds the downstream for as long as the upstream holds it.
+private struct IgnoreOutputInner<Input, Downstream: Subscriber>: Subscriber, CombineReflecting
 where Downstream.Input == Never {
   typealias Failure = Downstream.Failure
 
-  private enum Status {
-    case awaitingSubscription
-    case subscribed(any Subscription)
-    case terminal
-  }
-
-  private let state: LockedState<(status: Status, downstream: Downstream?)>
+  let downstream: Downstream
+  let combineIdentifier = CombineIdentifier()
 
   init(downstream: Downstream) {
-    state = .make((.awaitingSubscription, downstream))
+    self.downstream = downstream
   }
 
   var combineName: String { "IgnoreOutput" }
 
-  /// As Combine's: the downstream (while held) and the status.
-  var reflectedChildren: [Mirror.Child] {
-    let (status, downstream) = state.withLock { ($0.status, $0.downstream) }
-    let statusName: String
-    switch status {
-    case .awaitingSubscription: statusName = "awaitingSubscription"
-    case .subscribed(let upstream): statusName = "subscribed(\(upstream))"
-    case .terminal: statusName = "terminal"
-    }
-    return [("downstream", downstream as Any), ("status", statusName)]
-  }
-
   func receive(subscription: any Subscription) {
-    let downstream: Downstream? = state.withLock { state in
-      guard case .awaitingSubscription = state.status else { return nil }
-      state.status = .subscribed(subscription)
-      return state.downstream
-    }
-    guard let downstream else { return subscription.cancel() }
-    downstream.receive(subscription: self)
+    downstream.receive(subscription: subscription)
     subscription.request(.unlimited)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand { .none }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    // A completion before the subscription is passed on too, as Combine's is (OpenCombine's
-    // `IgnoreOutputTests.testIgnoreOutputReceiveCompletionBeforeSubscription`).
-    let downstream: Downstream? = state.withLock { state in
-      if case .terminal = state.status { return nil }
-      defer { state = (.terminal, nil) }
-      return state.downstream
-    }
-    downstream?.receive(completion: completion)
-  }
-
-  func request(_ demand: Subscribers.Demand) {}
-
-  func cancel() {
-    let upstream: (any Subscription)? = state.withLock { state in
-      guard case .subscribed(let upstream) = state.status else { return nil }
-      state = (.terminal, nil)
-      return upstream
-    }
-    upstream?.cancel()
+    downstream.receive(completion: completion)
   }
 }

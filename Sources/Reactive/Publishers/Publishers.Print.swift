@@ -51,7 +51,7 @@ extension Publishers {
       private let downstream: Downstream
       private let prefix: String
       private let stream: LockedState<(any TextOutputStream)?>
-      private let upstream = LockedState.make((any Subscription)?.none)
+      private let upstream = LockedState.make(SubscriptionStatus.awaiting)
 
       init(downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
         self.downstream = downstream
@@ -63,7 +63,9 @@ extension Publishers {
 
       func receive(subscription: any Subscription) {
         write("receive subscription: (\(subscription))")
-        upstream.withLock { $0 = subscription }
+        // Every subscription is written, and one after the first, or after a cancel, is cancelled,
+        // as Combine's (OpenCombine's `PrintTests.testReceiveSubscriptionTwice`).
+        guard upstream.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
         downstream.receive(subscription: self)
       }
 
@@ -84,14 +86,17 @@ extension Publishers {
 
       func request(_ demand: Subscribers.Demand) {
         write(Self.describe(demand))
-        upstream.withLock { $0 }?.request(demand)
+        upstream.withLock { $0.subscription }?.request(demand)
       }
 
       func cancel() {
         write("receive cancel")
-        upstream.withLock { upstream in
-          defer { upstream = nil }
-          return upstream
+        // A cancel before the subscription changes nothing: the subscription that comes later is
+        // handed over as the first would be (OpenCombine's `PrintTests.testPrintCancelBeforeSubscription`).
+        upstream.withLock { status -> (any Subscription)? in
+          guard let subscription = status.subscription else { return nil }
+          status = .terminal
+          return subscription
         }?.cancel()
       }
 
