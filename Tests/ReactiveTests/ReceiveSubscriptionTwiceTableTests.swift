@@ -9,14 +9,6 @@ import Testing
 /// Most cancel the extra one, the live one sent again included; `ignoreOutput` asks each for
 /// everything.
 
-/// A subscriber that requests nothing and keeps its subscription.
-final class KeepingTracker<Input, Failure: Error>: Subscriber, @unchecked Sendable {
-  var subscription: (any Subscription)?
-  func receive(subscription: any Subscription) { self.subscription = subscription }
-  func receive(_ input: Input) -> Subscribers.Demand { .none }
-  func receive(completion: Subscribers.Completion<Failure>) {}
-}
-
 /// A subscription's calls, as text.
 func calls(_ s: HandDrivenSubscription) -> String {
   s.calls.map { call -> String in
@@ -30,7 +22,7 @@ func calls(_ s: HandDrivenSubscription) -> String {
 /// The four call lists described above, separated by ` | `.
 func twice<P: Publisher>(_ make: (HandDrivenPublisher<Int, TestError>) -> P) -> String {
   let upstream = HandDrivenPublisher<Int, TestError>()
-  let tracker = KeepingTracker<P.Output, P.Failure>()
+  let tracker = SubscriptionProbe<P.Output, P.Failure>()
   make(upstream).subscribe(tracker)
   let first = upstream.giveSubscription()
   let a = calls(first)
