@@ -67,3 +67,5 @@ extension Publishers {
     @usableFromInline override var description: String { "CombineLatest" }
   }
 }
+
+extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}

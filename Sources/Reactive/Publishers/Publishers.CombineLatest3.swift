@@ -59,3 +59,5 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {}

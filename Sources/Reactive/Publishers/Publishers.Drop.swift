@@ -115,3 +115,5 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.Drop: Equatable where Upstream: Equatable {}

@@ -58,3 +58,5 @@ extension Publishers {
     @usableFromInline override var description: String { "Merge" }
   }
 }
+
+extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}

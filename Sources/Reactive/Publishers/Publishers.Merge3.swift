@@ -45,3 +45,5 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {}

@@ -154,3 +154,5 @@ private final class ReplaceEmptyInner<Downstream: Subscriber>: Subscriber, Subsc
     upstream?.cancel()
   }
 }
+
+extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}

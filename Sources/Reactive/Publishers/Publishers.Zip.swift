@@ -64,3 +64,5 @@ extension Publishers {
     @usableFromInline override var description: String { "Zip" }
   }
 }
+
+extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}

@@ -58,3 +58,5 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
