@@ -90,6 +90,8 @@ func earlyEnd<P: Publisher>(_ make: (HandDrivenPublisher<Int, Never>) -> P) -> S
     row("map keyPath", fin, earlyEnd { $0.map(\.self) })
     row("map", fin, earlyEnd { $0.map { $0 } })
     row("tryMap", none, earlyEnd { $0.tryMap { $0 } })
+    // OpenCombine's OutputTests.testSendValuesBeforeSubscription.
+    row("output(in:)", "[\"value(2)\"] max(42)", earlyValue(2) { $0.output(in: 0..<3) })
     row("measureInterval", none, earlyEnd { $0.measureInterval(using: ImmediateScheduler.shared) })
     row("multicast", "[\"subscription(Multicast)\"]", earlyEnd { $0.multicast(PassthroughSubject.init) })
     row("output(in:)", none, earlyEnd { $0.output(in: ..<10) })

@@ -37,7 +37,8 @@ import Testing
     #expect(upstream.send(10) == .max(1))
     #expect(upstream.send(11) == .max(1))
     #expect(upstream.send(12) == .max(1))
-    #expect(upstream.send(13) == .none)
+    // The last value returns the downstream's demand, as in OpenCombine's OutputTests.testBasicBehavior.
+    #expect(upstream.send(13) == .max(1))
     #expect(recorder.events == [.subscription, .value(12), .value(13), .completion(.finished)])
     #expect(upstream.subscription.calls == [.request(.max(1)), .cancel])
   }
@@ -57,6 +58,59 @@ import Testing
     subject.send(1)
     subject.send(completion: .failure(.boom))
     #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.boom))])
+  }
+
+  // OpenCombine's OutputTests.testBasicBehavior: the value that ends the range returns the
+  // downstream's demand, and upstream is cancelled before the finish reaches the downstream.
+  @Test func theLastValueReturnsTheDownstreamsDemandAndUpstreamIsCancelledBeforeTheFinish() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, TestError>(initial: .max(1), perValue: .max(42))
+    upstream.output(in: 1..<3).subscribe(tracker)
+    let subscription = upstream.giveSubscription()
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(2) == .max(42))
+    #expect(upstream.send(3) == .max(42))
+    #expect(upstream.send(4) == .none)
+    #expect(tracker.history == ["subscription(Output)", "value(2)", "value(3)", "finished"])
+    #expect(callText(subscription.calls) == "request(max(1)), cancel")
+  }
+
+  // OpenCombine's OutputTests.testSendValuesAfterCompletion: the positions keep counting after a
+  // completion, and values in the range still reach the downstream; no second completion does.
+  @Test func valuesInTheRangeStillPassAfterACompletion() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, TestError>(initial: nil, perValue: .max(2))
+    upstream.output(in: 1..<3).subscribe(tracker)
+    let subscription = upstream.giveSubscription()
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .finished)
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(2) == .max(2))
+    #expect(upstream.send(3) == .max(2))
+    #expect(upstream.send(4) == .none)
+    #expect(upstream.send(5) == .none)
+    #expect(tracker.history == ["subscription(Output)", "failure", "value(2)", "value(3)"])
+    #expect(subscription.calls.isEmpty)
+  }
+
+  // OpenCombine's OutputTests.testSendValuesBeforeSubscription: values sent before the subscription
+  // are counted and passed on; a completion is not; the subscription is still taken later.
+  @Test func valuesBeforeTheSubscriptionAreCountedAndPassedOn() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, TestError>(initial: nil, perValue: .max(42))
+    upstream.output(in: 1..<3).subscribe(tracker)
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(2) == .max(42))
+    #expect(upstream.send(3) == .max(42))
+    #expect(upstream.send(4) == .none)
+    upstream.send(completion: .finished)
+    #expect(tracker.history == ["value(2)", "value(3)"])
+    upstream.giveSubscription()
+    #expect(tracker.history == ["value(2)", "value(3)", "subscription(Output)"])
+    #expect(upstream.send(6) == .none)
+    upstream.send(completion: .finished)
+    #expect(tracker.history == ["value(2)", "value(3)", "subscription(Output)", "finished"])
   }
 
   @Test func describesItselfAsCombineDoes() {

@@ -26,4 +26,14 @@ enum SubscriptionStatus {
     defer { self = .terminal }
     return subscription
   }
+
+  /// Ends a live subscription: from `subscribed`, moves to the end and returns the subscription; in
+  /// any other phase changes nothing and returns `nil` (an operator waiting for its subscription
+  /// still takes one after an event that ends a live one).
+  @usableFromInline
+  mutating func endIfSubscribed() -> (any Subscription)? {
+    guard case .subscribed(let subscription) = self else { return nil }
+    self = .terminal
+    return subscription
+  }
 }

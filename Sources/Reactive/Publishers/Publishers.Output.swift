@@ -50,19 +50,7 @@ extension Publishers {
     /// Attaches `subscriber` behind the selection.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      var position = 0
-      let range = range
-      upstream.receive(
-        subscriber:
-          Publishers.OutputInner<Upstream.Output, Upstream.Failure, S>(
-            downstream: subscriber,
-            step: { input in
-              defer { position += 1 }
-              if position < range.lowerBound { return .skip }
-              guard position < range.upperBound else { return .finish }
-              return position == range.upperBound - 1 ? .sendAndFinish(input) : .send(input)
-            },
-            mapFailure: { $0 }))
+      upstream.receive(subscriber: Publishers.OutputInner(downstream: subscriber, range: range))
     }
   }
 }
@@ -70,13 +58,89 @@ extension Publishers {
 extension Publishers.Output: Equatable where Upstream: Equatable {}
 
 extension Publishers {
-  /// The subscriber ``Output`` puts between its upstream and downstream. It lives outside the generic
-  /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
+  /// The subscriber and subscription ``Output`` puts between its upstream and downstream.
+  ///
+  /// As Combine's (OpenCombine's `OutputTests` at commit 1b8a26b), the positions count every value
+  /// the upstream sends, whatever the phase: a value in the range reaches the downstream even before
+  /// the subscription, after a completion or after a cancel, and returns the downstream's demand; a
+  /// value before the range asks upstream for one more. Only the subscribed phase passes a
+  /// completion on, passes requests upstream, and ends the stream when the range is used up. It
+  /// keeps its downstream until it is released itself. `receive(_:)` calls are serialized by the
+  /// upstream, so the position needs no lock.
   @usableFromInline
-  final class OutputInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: TransformingInner<
-    Input, UpstreamFailure, Downstream
-  >, @unchecked Sendable
+  final class OutputInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
   {
-    @usableFromInline override var description: String { "Output" }
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let range: CountableRange<Int>
+    /// The position of the next value; written only by `receive(_:)`.
+    @usableFromInline var position = 0
+    @usableFromInline let phase: LockedState<SubscriptionStatus>
+
+    @inlinable
+    init(downstream: Downstream, range: CountableRange<Int>) {
+      self.downstream = downstream
+      self.range = range
+      phase = .make(.awaiting)
+    }
+
+    @usableFromInline var description: String { "Output" }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+    @usableFromInline var playgroundDescription: Any { description }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      let accepted = phase.withLock { $0.accept(subscription) }
+      guard accepted else {
+        subscription.cancel()
+        return
+      }
+      downstream.receive(subscription: self)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+      if position < range.lowerBound {
+        position += 1
+        return .max(1)
+      }
+      guard position < range.upperBound else {
+        finishIfSubscribed()
+        return .none
+      }
+      position += 1
+      let demand = downstream.receive(input)
+      if position == range.upperBound { finishIfSubscribed() }
+      return demand
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+      guard phase.withLock({ $0.endIfSubscribed() }) != nil else { return }
+      downstream.receive(completion: completion)
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+      guard demand != .none, let upstream = phase.withLock({ $0.subscription }) else { return }
+      upstream.request(demand)
+    }
+
+    @inlinable
+    func cancel() {
+      phase.withLock { $0.terminate() }?.cancel()
+    }
+
+    /// Ends the stream once the range is used up: cancels upstream, then finishes the downstream,
+    /// if the subscription is live.
+    @inlinable
+    func finishIfSubscribed() {
+      guard let upstream = phase.withLock({ $0.endIfSubscribed() }) else { return }
+      upstream.cancel()
+      downstream.receive(completion: .finished)
+    }
   }
 }

@@ -5,7 +5,7 @@
 /// for one value and how an upstream failure reaches the downstream. Nothing is delivered after the
 /// stream ends by completion, failure or cancel, and a second upstream subscription is cancelled. As
 /// Combine's, it keeps the downstream and the steps until it is released itself (OpenCombine's
-/// lifecycle tests of tryFilter, tryCompactMap, drop(while:), prefix(while:), output(in:),
+/// lifecycle tests of tryFilter, tryCompactMap, drop(while:), prefix(while:),
 /// removeDuplicates and subscribe(on:) run with `cancellingSubscriptionReleasesSubscriber: false`). `receive(_:)` calls are serialized by the upstream,
 /// so a step may keep state of its own (a running result, the previous value) without a lock.
 @usableFromInline
@@ -76,7 +76,7 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
   /// Combine's name for the operator's subscription; every subclass overrides it.
   @usableFromInline var description: String { "Transforming" }
 
-  /// No children, as Combine's `output(in:)`; a subclass whose Combine counterpart shows others
+  /// No children; a subclass whose Combine counterpart shows others
   /// overrides it.
   @usableFromInline var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
 
