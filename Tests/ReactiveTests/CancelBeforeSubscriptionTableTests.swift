@@ -59,6 +59,7 @@ func cancelEarly<P: Publisher>(_ make: (HandDrivenPublisher<Int, Never>) -> P) -
     row("removeDuplicates", can, cancelEarly { $0.removeDuplicates() })
     row("tryRemoveDuplicates", can, cancelEarly { $0.tryRemoveDuplicates { _, _ in false } })
     row("replaceEmpty", unl, cancelEarly { $0.replaceEmpty(with: 1337) })
+    row("retry", can, cancelEarly { $0.retry(3) })
     row("tryScan", none, cancelEarly { $0.tryScan(0, +) })
     row("throttle", can, cancelEarly { $0.throttle(for: .nanoseconds(13), scheduler: s, latest: true) })
   }

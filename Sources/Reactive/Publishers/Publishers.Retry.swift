@@ -200,8 +200,11 @@ extension Publishers.Retry {
     }
   }
 
-  /// The subscriber of one subscription to the upstream.
-  private struct Attempt<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  /// The subscriber of one subscription to the upstream. It is a subscription too, as Combine's
+  /// inner subscriber is (OpenCombine's `testRetryRequestBeforeSubscription` and
+  /// `testRetryCancelBeforeSubscription` call it as one): a request or cancel made of it is the
+  /// downstream's, made of the retry.
+  private struct Attempt<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Output
 
@@ -221,6 +224,14 @@ extension Publishers.Retry {
 
     func receive(completion: Subscribers.Completion<Failure>) {
       parent.receive(completion: completion, attempt: number)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      parent.request(demand)
+    }
+
+    func cancel() {
+      parent.cancel()
     }
   }
 }
