@@ -72,19 +72,13 @@ final class CancelRig<P: Publisher> {
   func request(_ demand: Subscribers.Demand) { tracker.subscription?.request(demand) }
 }
 
-/// ReduceTests' pattern: the downstream asks for nothing, then cancels, asks for everything and
-/// cancels again; the upstream subscription's calls.
-func cancelAskCancel<P: Publisher>(_ make: (HandDrivenPublisher<Int, TestError>) -> P) -> String {
-  let rig = CancelRig(initial: nil, make)
-  rig.cancel()
-  rig.request(.unlimited)
-  rig.cancel()
-  return rig.calls
-}
-
-/// MapTests' pattern: the downstream asks for everything, cancels, asks again and cancels again.
-func askCancelAskCancel<P: Publisher>(_ make: (HandDrivenPublisher<Int, TestError>) -> P) -> String {
-  let rig = CancelRig(initial: .unlimited, make)
+/// The downstream asks for `initial` once subscribed, then cancels, asks for everything and cancels
+/// again; the upstream subscription's calls. ReduceTests' pattern asks for nothing at first,
+/// MapTests' for everything.
+func cancelAskCancel<P: Publisher>(
+  initial: Subscribers.Demand? = nil, _ make: (HandDrivenPublisher<Int, TestError>) -> P
+) -> String {
+  let rig = CancelRig(initial: initial, make)
   rig.cancel()
   rig.request(.unlimited)
   rig.cancel()
@@ -144,14 +138,16 @@ func eventsAfterCancel<P: Publisher>(_ make: (HandDrivenPublisher<Int, TestError
       var quadrupled: Int { value * 4 }
     }
     let expected = "request(unlimited), cancel, request(unlimited), cancel"
-    row("map", expected, askCancelAskCancel { $0.map { $0 * 2 } })
-    row("map(keyPath)", expected, askCancelAskCancel { $0.map(Number.init).map(\.doubled) })
-    row("map(2 keyPaths)", expected, askCancelAskCancel { $0.map(Number.init).map(\.doubled, \.tripled) })
+    row("map", expected, cancelAskCancel(initial: .unlimited) { $0.map { $0 * 2 } })
+    row("map(keyPath)", expected, cancelAskCancel(initial: .unlimited) { $0.map(Number.init).map(\.doubled) })
+    row(
+      "map(2 keyPaths)", expected,
+      cancelAskCancel(initial: .unlimited) { $0.map(Number.init).map(\.doubled, \.tripled) })
     row(
       "map(3 keyPaths)", expected,
-      askCancelAskCancel { $0.map(Number.init).map(\.doubled, \.tripled, \.quadrupled) })
-    row("mapError", expected, askCancelAskCancel { $0.mapError { _ in TestError.other } })
-    row("scan", expected, askCancelAskCancel { $0.scan(0, +) })
+      cancelAskCancel(initial: .unlimited) { $0.map(Number.init).map(\.doubled, \.tripled, \.quadrupled) })
+    row("mapError", expected, cancelAskCancel(initial: .unlimited) { $0.mapError { _ in TestError.other } })
+    row("scan", expected, cancelAskCancel(initial: .unlimited) { $0.scan(0, +) })
 
     let never = HandDrivenPublisher<Int, Never>()
     let tracker = DemandingTracker<Int, TestError>(initial: .unlimited, perValue: .none)

@@ -21,8 +21,6 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
     case send(Downstream.Input)
     /// Leave the value out; upstream is asked for one more.
     case skip
-    /// Pass this on, then finish (cancelling upstream).
-    case sendAndFinish(Downstream.Input)
     /// Finish without passing anything on (cancelling upstream).
     case finish
     /// Fail with this error (cancelling upstream).
@@ -126,9 +124,6 @@ class TransformingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: 
       return downstream.receive(output)
     case .skip:
       return .max(1)
-    case .sendAndFinish(let output):
-      _ = downstream.receive(output)
-      end(with: .finished)
     case .finish:
       end(with: .finished)
     case .fail(let failure):
