@@ -19,6 +19,24 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     core.attach(subscriber, parent: nil)
   }
 
+  /// Attaches a sink that calls `receiveCompletion` at the end and `receiveValue` before each change,
+  /// as ``Publisher/sink(receiveCompletion:receiveValue:)`` does, without a ``Subscribers/Sink``
+  /// between it and the publisher (see ``SinkBodies``).
+  public func sink(
+    receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
+    core.attachSink(
+      SinkBodiesWithCompletion(receiveCompletion: receiveCompletion, receiveValue: receiveValue),
+      parent: nil)
+  }
+
+  /// Attaches a sink that calls `receiveValue` before each change, as
+  /// ``Publisher/sink(receiveValue:)`` does, without a ``Subscribers/Sink`` between them.
+  public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    core.attachSink(SinkBodies(receiveValue: receiveValue), parent: nil)
+  }
+
   /// Announces a change.
   public func send() {
     core.send(())

@@ -69,6 +69,22 @@ public struct Published<Value> {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
       storage.subject.receive(subscriber: subscriber)
     }
+
+    /// Attaches a sink that calls `receiveCompletion` at the end and `receiveValue` with each value,
+    /// the current one first, as ``Publisher/sink(receiveCompletion:receiveValue:)`` does, without a
+    /// ``Subscribers/Sink`` between it and the property (see ``SinkBodies``).
+    public func sink(
+      receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+      receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
+      storage.subject.sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    }
+
+    /// Attaches a sink that calls `receiveValue` with each value, the current one first, as
+    /// ``Publisher/sink(receiveValue:)`` does, without a ``Subscribers/Sink`` between them.
+    public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
+      storage.subject.sink(receiveValue: receiveValue)
+    }
   }
 }
 

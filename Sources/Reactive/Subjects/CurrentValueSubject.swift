@@ -59,3 +59,29 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     core.accept(upstream: subscription)
   }
 }
+
+extension CurrentValueSubject {
+  /// Attaches a sink that calls `receiveCompletion` once at the end and `receiveValue` for each
+  /// value, the current one first, as ``Publisher/sink(receiveCompletion:receiveValue:)`` does.
+  ///
+  /// The same sink, attached without a ``Subscribers/Sink`` between it and the subject (nothing
+  /// outside can tell: the subscription stays inside the returned cancellable); see ``SinkBodies``.
+  @inlinable
+  public func sink(
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
+    core.attachSink(
+      SinkBodiesWithCompletion(receiveCompletion: receiveCompletion, receiveValue: receiveValue),
+      parent: self)
+  }
+}
+
+extension CurrentValueSubject where Failure == Never {
+  /// Attaches a sink that calls `receiveValue` for each value, the current one first, as
+  /// ``Publisher/sink(receiveValue:)`` does, without a ``Subscribers/Sink`` between them.
+  @inlinable
+  public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    core.attachSink(SinkBodies(receiveValue: receiveValue), parent: self)
+  }
+}

@@ -157,10 +157,37 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
   @inlinable
   func attach<S: Subscriber>(_ subscriber: S, parent: AnyObject?)
   where S.Input == Output, S.Failure == Failure {
+    let conduit = SubjectConduit.make(for: subscriber, registry: self, parent: parent)
+    if let completion = link(conduit, subscribing: { subscriber.receive(subscription: $0) }) {
+      subscriber.receive(subscription: Subscriptions.empty)
+      subscriber.receive(completion: completion)
+    }
+  }
+
+  /// Attaches the closures of a subject's own `sink`, as ``attach(_:parent:)`` attaches a
+  /// ``Subscribers/Sink`` made of them, and returns the cancellable `sink` returns: the conduit asks
+  /// for every value as the sink would, and after completion the completion closure is called.
+  @inlinable
+  func attachSink(_ bodies: SinkBodies<Output, Failure>, parent: AnyObject?) -> AnyCancellable {
+    let conduit = BodiesConduit<Output, Failure>(
+      registry: self, parent: parent, subscriber: .passRetained(bodies))
+    if let completion = link(conduit, subscribing: { $0.request(.unlimited) }) {
+      bodies.receive(completion: completion)
+      return AnyCancellable(Subscriptions.empty)
+    }
+    return AnyCancellable(conduit)
+  }
+
+  /// Links `conduit` into the list and calls `subscribing` with it, holding its token (so that no
+  /// other thread's send delivers meanwhile), then lets the token go. After completion, returns the
+  /// completion instead and links nothing.
+  @inlinable
+  func link(
+    _ conduit: SubjectConduit<Output, Failure>, subscribing: (SubjectConduit<Output, Failure>) -> Void
+  ) -> Subscribers.Completion<Failure>? {
     // The reference the list will hold; it keeps the conduit alive for the rest of this call too,
     // as the conduit can only leave the list once this thread lets its token go.
-    let reference = Unmanaged<ConduitBase>.passRetained(
-      SubjectConduit<Output, Failure>.make(for: subscriber, registry: self, parent: parent))
+    let reference = Unmanaged<ConduitBase>.passRetained(conduit)
     // Made before taking the lock, which is held only for a few instructions.
     let mailbox = replays ? ConduitMailbox<Output, Failure>(pending: nil) : nil
     lock.lock()
@@ -168,20 +195,17 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
       let completion = self.completion.unsafelyUnwrapped
       lock.unlock()
       reference.release()
-      subscriber.receive(subscription: Subscriptions.empty)
-      subscriber.receive(completion: completion)
-      return
+      return completion
     }
     if let mailbox {
       mailbox.pending = current
-      reference._withUnsafeGuaranteedRef { $0.mailbox = mailbox }
+      conduit.mailbox = mailbox
     }
     link(reference)
     lock.unlock()
-    reference._withUnsafeGuaranteedRef { conduit in
-      subscriber.receive(subscription: conduit)
-      // May end and free the conduit; nothing touches it after.
-      conduit.releaseToken()
-    }
+    subscribing(conduit)
+    // May end and free the conduit; nothing touches it after.
+    conduit.releaseToken()
+    return nil
   }
 }
