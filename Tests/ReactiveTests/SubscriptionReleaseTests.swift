@@ -180,4 +180,29 @@ import Testing
     holder.subscription?.cancel()
     #expect(weakSubject == nil)
   }
+
+  @Test func aSubjectLivesUntilItsLastSubscriptionEndsAndAgainWhileANewOneLasts() {
+    weak var weakSubject: CurrentValueSubject<Int, Never>?
+    var first: AnyCancellable?
+    var second: AnyCancellable?
+    var third: AnyCancellable?
+    let received = Locked<[Int]>([])
+    do {
+      let subject = CurrentValueSubject<Int, Never>(0)
+      weakSubject = subject
+      first = subject.sink { received.append($0) }
+      second = subject.map { $0 + 10 }.sink { received.append($0) }
+    }
+    first?.cancel()
+    #expect(weakSubject != nil)
+    // Subscribing again after a subscription ended: the subject is kept by the new one too.
+    third = weakSubject?.sink { received.append($0 + 100) }
+    second?.cancel()
+    #expect(weakSubject != nil)
+    weakSubject?.send(1)
+    third?.cancel()
+    #expect(weakSubject == nil)
+    #expect(received.value == [0, 10, 100, 101])
+    _ = (first, second, third)
+  }
 }

@@ -22,4 +22,20 @@ enum ConduitState {
   /// A replaying conduit skipped a value while subscribing: the token holder takes the subject's
   /// latest value as pending before letting go.
   @inlinable static var missed: UInt { 16 }
+
+  /// Masks the bits above.
+  @inlinable static var flags: UInt { 0xFF }
+
+  /// The bits that name `thread` as the token's holder, stored with `busy`, above the flags; a
+  /// thread identifier is an address, well under 2^56.
+  @inlinable
+  static func owner(_ thread: UInt) -> UInt {
+    assert(thread >> 56 == 0, "a thread identifier is expected to fit in 56 bits")
+    return thread << 8
+  }
+
+  /// The thread holding the token of a conduit whose state is `state`, while `busy` is set; 0 for
+  /// one closed by a cancel while idle.
+  @inlinable
+  static func holder(_ state: UInt) -> UInt { state >> 8 }
 }

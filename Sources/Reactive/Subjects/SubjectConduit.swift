@@ -25,12 +25,12 @@ class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
 
   /// A conduit for `subscriber`, holding its token for the calling thread.
   @inlinable
-  static func make<S: Subscriber>(for subscriber: S, registry: SubjectRegistry, parent: AnyObject?)
+  static func make<S: Subscriber>(for subscriber: S, registry: SubjectRegistry)
     -> SubjectConduit
   where S.Input == Output, S.Failure == Failure {
     if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
       return SinkConduit(
-        registry: registry, parent: parent, subscriber: .passRetained(sink),
+        registry: registry, subscriber: .passRetained(sink),
         deliverValue: {
           unsafeDowncast($0, to: Subscribers.Sink<Output, Failure>.self).receiveDelivered($1)
         },
@@ -40,13 +40,13 @@ class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
     }
     if S.self is AnyObject.Type {
       return CallingConduit(
-        registry: registry, parent: parent,
+        registry: registry,
         subscriber: .passRetained(_unsafeReferenceCast(subscriber, to: AnyObject.self)),
         deliverValue: { _unsafeReferenceCast($0, to: S.self).receive($1) },
         deliverCompletion: { _unsafeReferenceCast($0, to: S.self).receive(completion: $1) })
     }
     return CallingConduit(
-      registry: registry, parent: parent, subscriber: .passRetained(SubscriberBox(subscriber)),
+      registry: registry, subscriber: .passRetained(SubscriberBox(subscriber)),
       deliverValue: { unsafeDowncast($0, to: SubscriberBox<S>.self).wrapped.receive($1) },
       deliverCompletion: { unsafeDowncast($0, to: SubscriberBox<S>.self).wrapped.receive(completion: $1) })
   }
@@ -160,13 +160,13 @@ class CallingConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>, @
 
   @inlinable
   init(
-    registry: SubjectRegistry, parent: AnyObject?, subscriber: Unmanaged<AnyObject>,
+    registry: SubjectRegistry, subscriber: Unmanaged<AnyObject>,
     deliverValue: @escaping (AnyObject, Output) -> Subscribers.Demand,
     deliverCompletion: @escaping (AnyObject, Subscribers.Completion<Failure>) -> Void
   ) {
     valueCall = deliverValue
     completionCall = deliverCompletion
-    super.init(registry: registry, parent: parent, subscriber: subscriber)
+    super.init(registry: registry, subscriber: subscriber)
   }
 
   @inlinable

@@ -127,7 +127,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
         let state = base.state.load(ordering: .acquiring)
         guard state & ConduitState.closed == 0 else { return }
         if state & ConduitState.subscribing != 0, skipsSubscribing {
-          if base.owner == thread {
+          if ConduitState.holder(state) == thread {
             // Sent from inside its own subscribing, delivered at once: this is the latest value now.
             base.state.bitwiseAnd(~ConduitState.missed, ordering: .relaxed)
           } else if !replays || base.noteMissedLocked() {
@@ -157,8 +157,8 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
   @inlinable
   func attach<S: Subscriber>(_ subscriber: S, parent: AnyObject?)
   where S.Input == Output, S.Failure == Failure {
-    let conduit = SubjectConduit.make(for: subscriber, registry: self, parent: parent)
-    if let completion = link(conduit, subscribing: { subscriber.receive(subscription: $0) }) {
+    let conduit = SubjectConduit.make(for: subscriber, registry: self)
+    if let completion = link(conduit, parent: parent, subscribing: { subscriber.receive(subscription: $0) }) {
       subscriber.receive(subscription: Subscriptions.empty)
       subscriber.receive(completion: completion)
     }
@@ -170,8 +170,8 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
   @inlinable
   func attachSink(_ bodies: SinkBodies<Output, Failure>, parent: AnyObject?) -> AnyCancellable {
     let conduit = BodiesConduit<Output, Failure>(
-      registry: self, parent: parent, subscriber: .passRetained(bodies))
-    if let completion = link(conduit, subscribing: { $0.request(.unlimited) }) {
+      registry: self, subscriber: .passRetained(bodies))
+    if let completion = link(conduit, parent: parent, subscribing: { $0.request(.unlimited) }) {
       bodies.receive(completion: completion)
       return AnyCancellable(Subscriptions.empty)
     }
@@ -179,11 +179,13 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
   }
 
   /// Links `conduit` into the list and calls `subscribing` with it, holding its token (so that no
-  /// other thread's send delivers meanwhile), then lets the token go. After completion, returns the
-  /// completion instead and links nothing.
+  /// other thread's send delivers meanwhile), then lets the token go; `parent`, the subject, is kept
+  /// alive while the list holds a subscription. After completion, returns the completion instead and
+  /// links nothing.
   @inlinable
   func link(
-    _ conduit: SubjectConduit<Output, Failure>, subscribing: (SubjectConduit<Output, Failure>) -> Void
+    _ conduit: SubjectConduit<Output, Failure>, parent: AnyObject?,
+    subscribing: (SubjectConduit<Output, Failure>) -> Void
   ) -> Subscribers.Completion<Failure>? {
     // The reference the list will hold; it keeps the conduit alive for the rest of this call too,
     // as the conduit can only leave the list once this thread lets its token go.
@@ -201,6 +203,7 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
       mailbox.pending = current
       conduit.mailbox = mailbox
     }
+    if count == 0 { self.parent = parent }
     link(reference)
     lock.unlock()
     subscribing(conduit)
