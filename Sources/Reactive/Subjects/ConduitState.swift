@@ -4,7 +4,8 @@
 /// subscriber, so calls never overlap. It is set only under the registry's lock (by a send, a
 /// completion, a request or a subscribe that finds the conduit idle) and cleared only by its holder,
 /// with a compare-and-exchange that fails while `work`, `missed` or `closed` is set, so that none is
-/// missed.
+/// missed. The bits above the flags name the holder (``owner(_:)``); they are written with `busy`
+/// and cleared with it.
 @usableFromInline
 enum ConduitState {
   /// Cancelled or completed: no call to the subscriber begins any more.
