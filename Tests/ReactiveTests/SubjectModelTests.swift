@@ -40,6 +40,18 @@ import Testing
     #expect(findings == [], "\(findings.prefix(5))")
   }
 
+  @Test func aPassthroughSubjectsOwnSinkKeepsTheSamePromisesAsTheReference() {
+    let findings = Self.run { ModelSubject(ownSinksOf: PassthroughSubject<Stamp, Never>()) }
+    #expect(findings == [], "\(findings.prefix(5))")
+  }
+
+  @Test func aCurrentValueSubjectsOwnSinkKeepsTheSamePromisesAsTheReference() {
+    let findings = Self.run {
+      ModelSubject(ownSinksOf: CurrentValueSubject<Stamp, Never>(Stamp(thread: -1, sequence: 0, start: 0)))
+    }
+    #expect(findings == [], "\(findings.prefix(5))")
+  }
+
   /// The checks catch a subject that breaks a promise: here, one that ignores demand.
   @Test func theChecksFindASubjectThatIgnoresDemand() {
     let findings = Self.run(operations: 4_000) { ModelSubject(ReferenceSubject<Stamp>(ignoresDemand: true)) }
@@ -74,12 +86,28 @@ struct ModelSubject: Sendable {
   let send: @Sendable (Stamp) -> Void
   let finish: @Sendable () -> Void
   let subscribe: @Sendable (ModelSubscriber) -> Void
-  let sink: @Sendable (@escaping (Stamp) -> Void, @escaping () -> Void) -> AnyCancellable
+  /// `Publisher.sink`, a `Subscribers.Sink`, unless made by the initialisers for a subject's own.
+  var sink: @Sendable (@escaping (Stamp) -> Void, @escaping () -> Void) -> AnyCancellable
 
   init<S: Subject & Sendable>(_ subject: S) where S.Output == Stamp, S.Failure == Never {
     send = { subject.send($0) }
     finish = { subject.send(completion: .finished) }
     subscribe = { subject.subscribe($0) }
+    sink = { value, completion in subject.sink(receiveCompletion: { _ in completion() }, receiveValue: value)
+    }
+  }
+
+  /// Sinks made with the subject's own `sink`, which attaches the closures with no
+  /// `Subscribers.Sink` between.
+  init(ownSinksOf subject: PassthroughSubject<Stamp, Never>) {
+    self.init(subject)
+    sink = { value, completion in subject.sink(receiveCompletion: { _ in completion() }, receiveValue: value)
+    }
+  }
+
+  /// Sinks made with the subject's own `sink`.
+  init(ownSinksOf subject: CurrentValueSubject<Stamp, Never>) {
+    self.init(subject)
     sink = { value, completion in subject.sink(receiveCompletion: { _ in completion() }, receiveValue: value)
     }
   }
