@@ -55,4 +55,20 @@ import Testing
       #expect(kept.whileHeld && kept.capturedWhileHeld && kept.afterRelease, "\(ending)")
     }
   }
+
+  /// As Combine's (OpenCombine's testTryRemoveDuplicatesReflection at 1b8a26b): the subscription
+  /// shows its downstream and the last value, `nil` before the first.
+  @Test func itsSubscriptionShowsTheDownstreamAndTheLastValue() throws {
+    let subject = PassthroughSubject<Int, Never>()
+    let probe = SubscriptionProbe<Int, any Error>()
+    subject.tryRemoveDuplicates(by: ==).subscribe(probe)
+    let subscription = try #require(probe.subscription)
+    func children() -> [String] {
+      Mirror(reflecting: subscription).children.map { "\($0.label ?? "?"): \($0.value)" }
+    }
+    #expect(children().map { $0.prefix(11) } == ["downstream:", "last: nil"])
+    subscription.request(.unlimited)
+    subject.send(4)
+    #expect(children().last == "last: Optional(4)")
+  }
 }

@@ -35,14 +35,14 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let predicate = predicate
-      var previous: Output?
+      let previous = Publishers.PreviousValue<Output>()
       upstream.receive(
         subscriber:
           Publishers.TryRemoveDuplicatesInner<Upstream.Output, Upstream.Failure, S>(
-            downstream: subscriber,
+            downstream: subscriber, previous: previous,
             step: { input in
-              defer { previous = input }
-              guard let last = previous else { return .send(input) }
+              defer { previous.value = input }
+              guard let last = previous.value else { return .send(input) }
               do { return try predicate(last, input) ? .skip : .send(input) } catch { return .fail(error) }
             },
             mapFailure: { $0 }))
@@ -51,6 +51,16 @@ extension Publishers {
 }
 
 extension Publishers {
+  /// The value a ``TryRemoveDuplicates`` compared the last with, shared by its step and its inner
+  /// subscriber's mirror. Written only by the step, which the upstream serializes.
+  @usableFromInline
+  final class PreviousValue<Value>: @unchecked Sendable {
+    @usableFromInline var value: Value?
+
+    @inlinable
+    init() {}
+  }
+
   /// The subscriber ``TryRemoveDuplicates`` puts between its upstream and downstream. It lives outside the generic
   /// publisher type so that its type does not repeat the upstream's, and the optimizer specializes it.
   @usableFromInline
@@ -59,7 +69,25 @@ extension Publishers {
       Input, UpstreamFailure, Downstream
     >, @unchecked Sendable
   {
+    /// The last value, for the mirror.
+    @usableFromInline let previous: PreviousValue<Input>
+
+    @inlinable
+    init(
+      downstream: Downstream, previous: PreviousValue<Input>, step: @escaping (Input) -> Step,
+      mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+    ) {
+      self.previous = previous
+      super.init(downstream: downstream, step: step, mapFailure: mapFailure)
+    }
+
     @usableFromInline override var description: String { "TryRemoveDuplicates" }
     @usableFromInline override var trapsEventsBeforeSubscription: Bool { true }
+
+    /// As Combine's (OpenCombine's testTryRemoveDuplicatesReflection at 1b8a26b): the downstream and
+    /// the last value.
+    @usableFromInline override var customMirror: Mirror {
+      Mirror(self, children: [("downstream", downstream as Any), ("last", previous.value as Any)])
+    }
   }
 }
