@@ -127,6 +127,19 @@ import Testing
     #expect(reflected.children == [])
   }
 
+  /// As Combine's (OpenCombine's testRetryReflection at 1b8a26b): what the retry puts upstream is
+  /// reflectable with no children, and describes itself as "Retry" in a playground too.
+  @Test func itsUpstreamSubscriberDescribesItselfAsCombinesDoes() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    upstream.retry(1).subscribe(Recorder<Int, TestError>())
+    let subscriber = try #require(upstream.subscriber)
+    #expect(String(describing: subscriber) == "Retry")
+    let mirror = (subscriber as? any CustomReflectable)?.customMirror
+    #expect(mirror.map { $0.children.count } == 0)
+    let playground = (subscriber as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription
+    #expect(playground as? String == "Retry")
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEnds() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
       let released = releaseCheck(ending) { upstream, _ in upstream.retry(ending == .fail ? 0 : 3) }

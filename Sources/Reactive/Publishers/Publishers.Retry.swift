@@ -203,8 +203,10 @@ extension Publishers.Retry {
   /// The subscriber of one subscription to the upstream. It is a subscription too, as Combine's
   /// inner subscriber is (OpenCombine's `testRetryRequestBeforeSubscription` and
   /// `testRetryCancelBeforeSubscription` call it as one): a request or cancel made of it is the
-  /// downstream's, made of the retry.
-  private struct Attempt<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+  /// downstream's, made of the retry. It reflects as Combine's does: "Retry", with no children
+  /// (OpenCombine's `testRetryReflection`).
+  private struct Attempt<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Output
 
@@ -213,6 +215,10 @@ extension Publishers.Retry {
     let combineIdentifier = CombineIdentifier()
 
     var description: String { "Retry" }
+
+    var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+    var playgroundDescription: Any { description }
 
     func receive(subscription: any Subscription) {
       parent.receive(subscription: subscription, attempt: number)
