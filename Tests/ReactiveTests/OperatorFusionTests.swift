@@ -3,7 +3,9 @@ import Testing
 
 /// Combine fuses a chain of like operators into one (OpenCombine's MapTests
 /// testMapOperatorSpecializationForMap and testMapOperatorSpecializationForTryMap, FilterTests
-/// testFilterOperatorSpecializationForFilter, CompactMapTests): code that names the result type
+/// testFilterOperatorSpecializationForFilter, testFilterOperatorSpecializationForTryFilter,
+/// testTryFilterOperatorSpecializationForFilter and testTryFilterOperatorSpecializationForTryFilter,
+/// CompactMapTests): code that names the result type
 /// compiles, and the chain runs as one operator.
 @Suite struct OperatorFusionTests {
   @Test func mapAfterMapIsOneMapOfTheSameUpstream() {
@@ -69,5 +71,42 @@ import Testing
     fused.subscribe(recorder)
     for value in 1...12 { subject.send(value) }
     #expect(recorder.events == [.subscription, .value(6), .value(12)])
+  }
+
+  /// `tryFilter` after `filter`, `filter` after `tryFilter` and `tryFilter` after `tryFilter` are one
+  /// `TryFilter` of the same upstream, whose predicate runs both, the second only for values the
+  /// first keeps; a throw still fails the stream.
+  @Test func filtersWithATryFilterAreOneTryFilter() {
+    let subject = PassthroughSubject<Int, Never>()
+    let calls = Locked(0)
+    let even = { (value: Int) -> Bool in
+      calls.withLock { $0 += 1 }
+      return value.isMultiple(of: 2)
+    }
+    let byThree = { (value: Int) throws -> Bool in
+      calls.withLock { $0 += 1 }
+      if value == 12 { throw TestError.boom }
+      return value.isMultiple(of: 3)
+    }
+    let filterThenTry: Publishers.TryFilter<PassthroughSubject<Int, Never>> =
+      subject.filter(even).tryFilter(byThree)
+    let tryThenFilter: Publishers.TryFilter<PassthroughSubject<Int, Never>> =
+      subject.tryFilter(even).filter { value in
+        calls.withLock { $0 += 1 }
+        return value.isMultiple(of: 3)
+      }
+    let tryThenTry: Publishers.TryFilter<PassthroughSubject<Int, Never>> =
+      subject.tryFilter(even).tryFilter(byThree)
+    for fused in [filterThenTry, tryThenFilter, tryThenTry] {
+      #expect(fused.upstream === subject)
+      calls.withLock { $0 = 0 }
+      #expect((try? fused.isIncluded(6)) == true)
+      #expect((try? fused.isIncluded(3)) == false)
+      #expect(calls.value == 3)
+    }
+    let recorder = Recorder<Int, TestError>()
+    filterThenTry.asTestError().subscribe(recorder)
+    for value in 1...13 { subject.send(value) }
+    #expect(recorder.events == [.subscription, .value(6), .completion(.failure(.boom))])
   }
 }

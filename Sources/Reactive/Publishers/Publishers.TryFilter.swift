@@ -59,3 +59,31 @@ extension Publishers {
     @usableFromInline override var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
   }
 }
+
+extension Publishers.Filter {
+  /// Keeps the values this filter keeps and `isIncluded` then keeps, in one operator, as Combine's
+  /// `tryFilter` after `filter` does: the result is a `TryFilter` of the same upstream.
+  @inlinable
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+  }
+}
+
+extension Publishers.TryFilter {
+  /// Keeps the values this filter keeps and `isIncluded` then keeps, in one operator, as Combine's
+  /// `filter` after `tryFilter` does: the result is a `TryFilter` of the same upstream.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+  }
+
+  /// Keeps the values this filter keeps and `isIncluded` then keeps, in one operator, as Combine's
+  /// `tryFilter` after `tryFilter` does: the result is a `TryFilter` of the same upstream.
+  @inlinable
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+  }
+}
