@@ -37,6 +37,23 @@ import Testing
         """)
   }
 
+  /// Each line reaches the stream as `Swift.print` writes an item: an empty separator, the text, then
+  /// the newline, three writes (OpenCombine's testPrintWithoutPrefix and testPrintWithPrefix at
+  /// 1b8a26b): a stream that handles each write on its own sees what it sees with Combine.
+  @Test func eachLineIsThreeWritesAsSwiftsPrintMakesThem() {
+    final class Writes: TextOutputStream, @unchecked Sendable {
+      let calls = Locked<[String]>([])
+      func write(_ string: String) { calls.append(string) }
+    }
+    let writes = Writes()
+    Just(5).print("cart", to: writes).subscribe(Recorder<Int, Never>())
+    #expect(
+      writes.calls.value == [
+        "", "cart: receive subscription: (Just)", "\n", "", "cart: request unlimited", "\n", "",
+        "cart: receive value: (5)", "\n", "", "cart: receive finished", "\n",
+      ])
+  }
+
   @Test func withoutAPrefixTheLinesStartWithTheEvent() {
     let lines = Lines()
     let recorder = Recorder<Int, Never>(extra: .max(1))

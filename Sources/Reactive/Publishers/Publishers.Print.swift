@@ -105,13 +105,18 @@ extension Publishers {
         return "request max: (\(max))"
       }
 
+      /// Writes a line as Combine does, with `Swift.print`: to a stream, the three writes `print`
+      /// makes of one item (the empty separator, the text, the newline), which a stream handling each
+      /// write sees.
       private func write(_ text: String) {
-        let line = prefix + text + "\n"
+        let line = prefix + text
         stream.withLock { stream in
           if stream == nil {
-            Swift.print(line, terminator: "")
+            Swift.print(line)
           } else {
+            stream!.write("")
             stream!.write(line)
+            stream!.write("\n")
           }
         }
       }
