@@ -115,6 +115,32 @@ import Testing
     #expect(subscription.calls == [.request(.max(14))])
   }
 
+  /// As Combine's (OpenCombine's DropUntilOutputTests.testLateSubscription and
+  /// testDropUntilOutputRequestBeforeSubscription, `shouldCrash: false`, at 1b8a26b): a zero request
+  /// asks for nothing and does not stop the process.
+  @Test func aZeroRequestIsIgnored() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(10))
+    upstream.drop(untilOutputFrom: ManualPublisher<Void, TestError>()).subscribe(recorder)
+    recorder.request(.none)
+    let subscription = upstream.giveSubscription()
+    recorder.request(.none)
+    #expect(subscription.calls == [.request(.max(10))])
+  }
+
+  /// As Combine's (OpenCombine's testDropUntilOutputReflection at 1b8a26b): the subscriber the other
+  /// publisher gets describes itself as the one upstream gets does, with no children.
+  @Test func theOtherPublishersSubscriberDescribesItselfAsDropUntilOutput() throws {
+    let other = HandDrivenPublisher<Int, TestError>()
+    Empty<Int, TestError>(completeImmediately: false).drop(untilOutputFrom: other)
+      .subscribe(Recorder<Int, TestError>(request: .max(1)))
+    let subscriber = try #require(other.subscriber)
+    #expect(String(describing: subscriber) == "DropUntilOutput")
+    #expect(Mirror(reflecting: subscriber).children.isEmpty)
+    let playground = (subscriber as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription
+    #expect(playground.map { String(describing: $0) } == "DropUntilOutput")
+  }
+
   @Test func aCancelCancelsUpstreamThenTheOtherAndASecondSubscriptionIsCancelled() {
     let upstream = HandDrivenPublisher<Int, TestError>()
     let other = ManualPublisher<String, TestError>()

@@ -115,7 +115,8 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand != .none, "a subscriber must request at least one value")
+    // A zero request is ignored, as Combine's (OpenCombine's DropUntilOutputTests.testLateSubscription).
+    guard demand != .none else { return }
     let upstream: (any Subscription)? = state.withLock { state in
       guard !state.ended else { return nil }
       if state.upstream == nil { state.pendingDemand += demand }
@@ -157,7 +158,7 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
   }
 
   /// The subscriber to the other publisher.
-  final class OtherSide: Subscriber, @unchecked Sendable {
+  final class OtherSide: Subscriber, CombineReflecting, @unchecked Sendable {
     typealias Input = OtherOutput
     typealias Failure = Downstream.Failure
 
@@ -168,6 +169,9 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
     }
 
     var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
+
+    /// Named as the upstream's subscriber is, as Combine's (OpenCombine's testDropUntilOutputReflection).
+    var combineName: String { "DropUntilOutput" }
 
     func receive(subscription: any Subscription) { inner.receiveOther(subscription: subscription) }
 
