@@ -83,6 +83,8 @@ import Testing
     #expect(playground(received) == "PublishedSubject")
     #expect(labels(received) == ["parent", "downstream", "demand", "subject"])
     #expect(child("demand", of: received) == "max(0)")
+    #expect(child("parent", of: received) == "Optional(Reactive.PublishedSubject<Swift.Int>)")
+    #expect(child("subject", of: received)?.contains("PublishedSubject") == true)
   }
 
   @Test func anObservableObjectPublishersSubscriptionDescribesItself() {

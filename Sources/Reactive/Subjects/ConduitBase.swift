@@ -327,12 +327,34 @@ class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
     if registry.kind == .observableObject {
       return Mirror(self, children: [("downstream", downstream as Any)])
     }
+    // Combine's `@Published` subject is a class of its own, `PublishedSubject<Value>`; ours is a
+    // current-value subject, shown under that name.
+    let shown: Any =
+      registry.kind == .published ? parent.map(PublishedSubjectReflection.init) as Any : parent as Any
     let children: [Mirror.Child] = [
-      ("parent", parent as Any),
+      ("parent", shown),
       ("downstream", downstream as Any),
       ("demand", Subscribers.Demand(rawValue: demand.load(ordering: .relaxed))),
-      ("subject", parent as Any),
+      ("subject", shown),
     ]
     return Mirror(self, children: children)
   }
+}
+
+/// The subject behind a `@Published` property as a subscription's mirror shows it: under the name of
+/// Combine's class for it, `PublishedSubject<Value>` (OpenCombine's
+/// PublishedTests.testPublishedSubjectConduitReflection), with the subject's own children.
+struct PublishedSubjectReflection: CustomStringConvertible, CustomReflectable {
+  /// Our subject, a `CurrentValueSubject<Value, Never>`.
+  let subject: AnyObject
+
+  /// `Reactive.PublishedSubject<Value>`, with the value type fully named, as `String(describing:)`
+  /// names a class.
+  var description: String {
+    let name = String(reflecting: type(of: subject))
+    guard let open = name.firstIndex(of: "<"), let comma = name.lastIndex(of: ",") else { return name }
+    return "Reactive.PublishedSubject" + name[open..<comma] + ">"
+  }
+
+  var customMirror: Mirror { Mirror(reflecting: subject) }
 }
