@@ -49,6 +49,18 @@ import Testing
     #expect(recorder.events == [.subscription])
   }
 
+  // OpenCombine's ReplaceErrorTests.testCrashOnReceiveValueWithZeroPendingDemand at 1b8a26b.
+  @Test func aValueNobodyAskedForStopsTheProcessWithAMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.replaceError(with: 0).subscribe(SubscriptionProbe<Int, Never>())
+      upstream.giveSubscription()
+      upstream.send(1)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("ReplaceError received a value its subscriber did not request"))
+  }
+
   @Test func describesItselfAsCombineDoes() {
     #expect(
       reflection(of: PassthroughSubject<Int, TestError>().replaceError(with: 0)).description == "ReplaceError"

@@ -1,7 +1,8 @@
 extension Publisher {
   /// Replaces a failure with `output`: the stream then passes on `output` and finishes.
   ///
-  /// `output` waits for downstream demand like any value; the completion follows it.
+  /// `output` waits for downstream demand like any value; the completion follows it. A value the
+  /// upstream sends beyond the downstream's demand stops the process, as in Combine.
   public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
     Publishers.ReplaceError(upstream: self, output: output)
   }
@@ -94,6 +95,8 @@ extension Publishers.ReplaceError {
     func receive(_ input: Input) -> Subscribers.Demand {
       let downstream: Downstream? = state.withLock { state in
         guard case .active = state.phase else { return nil }
+        // As Combine's (OpenCombine's ReplaceErrorTests.testCrashOnReceiveValueWithZeroPendingDemand).
+        precondition(state.demand > 0, "ReplaceError received a value its subscriber did not request")
         state.demand -= 1
         return state.downstream
       }
