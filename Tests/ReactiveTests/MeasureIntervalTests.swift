@@ -61,6 +61,17 @@ import Testing
     #expect(upstream.subscription.calls == [.request(.max(2)), .request(.max(1)), .request(.max(4))])
   }
 
+  // OpenCombine's MeasureIntervalTests.testRequest at 1b8a26b: every request goes upstream as it is,
+  // a zero one too.
+  @Test func passesAZeroRequestOnAsItIs() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Stride, TestError>(request: .max(2))
+    upstream.measureInterval(using: DispatchQueue.test).subscribe(recorder)
+    recorder.request(.unlimited)
+    recorder.request(.none)
+    #expect(upstream.subscription.calls == [.request(.max(2)), .request(.unlimited), .request(.none)])
+  }
+
   @Test func cancelCancelsTheUpstream() {
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Stride, TestError>()

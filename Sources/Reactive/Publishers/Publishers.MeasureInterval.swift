@@ -3,7 +3,7 @@ extension Publisher {
   /// measured on `scheduler`'s clock.
   ///
   /// The scheduler is only read (`now`), never scheduled on: values arrive on the upstream's thread.
-  /// Demand, completion and cancel pass straight through.
+  /// Demand (a zero request too), completion and cancel pass straight through.
   public func measureInterval<S: Scheduler>(
     using scheduler: S, options: S.SchedulerOptions? = nil
   ) -> Publishers.MeasureInterval<Self, S> {
@@ -98,8 +98,9 @@ extension Publishers.MeasureInterval {
       downstream?.receive(completion: completion)
     }
 
+    /// Passes every request on as it is, a zero one too, as Combine's (OpenCombine's
+    /// MeasureIntervalTests.testRequest).
     func request(_ demand: Subscribers.Demand) {
-      guard demand != .none else { return }
       state.withLock { $0.status.subscription }?.request(demand)
     }
 
