@@ -126,4 +126,75 @@ import Testing
     sink.receiveValue(2)
     #expect(log.value == [1])
   }
+
+  // OpenCombine's SinkTests.testReceiveValue and testReceiveValueWithoutSubscription (at 0239e54,
+  // the stored version; run by its CI against Combine): a sink fed by hand before any subscription
+  // hands the value to its closure, and once complete ignores what follows.
+  @Test func aValueBeforeAnySubscriptionReachesTheClosure() {
+    let log = Locked<[Event<Int, TestError>]>([])
+    let sink = Subscribers.Sink<Int, TestError>(
+      receiveCompletion: { log.append(.completion($0)) }, receiveValue: { log.append(.value($0)) })
+    #expect(sink.receive(12) == .none)
+    #expect(log.value == [.value(12)])
+    let subject = PassthroughSubject<Int, TestError>()
+    subject.subscribe(sink)
+    subject.send(42)
+    subject.send(completion: .finished)
+    #expect(sink.receive(100) == .none)
+    subject.subscribe(sink)
+    subject.send(1_000_000)
+    sink.receive(completion: .failure(.boom))
+    #expect(log.value == [.value(12), .value(42), .completion(.finished)])
+  }
+
+  @Test func aCompletionBeforeAnySubscriptionEndsTheSinkAndLetsItsClosuresGo() {
+    let log = Locked<[Event<Int, TestError>]>([])
+    weak var weakToken: CapturedToken?
+    let sink: Subscribers.Sink<Int, TestError>
+    do {
+      let token = CapturedToken()
+      weakToken = token
+      sink = Subscribers.Sink(
+        receiveCompletion: { completion in withExtendedLifetime(token) { log.append(.completion(completion)) }
+        },
+        receiveValue: { log.append(.value($0)) })
+    }
+    #expect(sink.receive(1) == .none)
+    sink.receive(completion: .finished)
+    #expect(weakToken == nil)
+    #expect(sink.receive(2) == .none)
+    sink.receive(completion: .finished)
+    sink.cancel()
+    #expect(log.value == [.value(1), .completion(.finished)])
+  }
+
+  /// Combine's tests do not say what a sink cancelled before any subscription does with a value fed
+  /// by hand; ours keeps the promise of `cancel()`: the closure does not start again.
+  @Test func aValueAfterACancelBeforeAnySubscriptionIsIgnored() {
+    let log = Locked<[Int]>([])
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { log.append($0) })
+    sink.cancel()
+    #expect(sink.receive(1) == .none)
+    #expect(log.value == [])
+  }
+
+  /// A subscription arriving while a value fed by hand is in the closure is kept, not cancelled.
+  @Test func aSubscriptionArrivingFromInsideAHandFedValueIsKept() {
+    let subscription = RecordingSubscription()
+    let holder = Locked<Subscribers.Sink<Int, Never>?>(nil)
+    let log = Locked<[Int]>([])
+    let sink = Subscribers.Sink<Int, Never>(
+      receiveCompletion: { _ in },
+      receiveValue: { value in
+        log.append(value)
+        if value == 1 { holder.value?.receive(subscription: subscription) }
+      })
+    holder.withLock { $0 = sink }
+    _ = sink.receive(1)
+    _ = sink.receive(2)
+    sink.cancel()
+    #expect(log.value == [1, 2])
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+    holder.withLock { $0 = nil }
+  }
 }

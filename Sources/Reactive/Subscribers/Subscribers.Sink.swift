@@ -17,7 +17,9 @@ extension Subscribers {
   /// for a thread that is cancelling its own sink. After the completion, a
   /// failure or cancellation, the sink lets its closures go (a closure that is running is let go
   /// when it returns), so that what they capture is released even while the sink's cancellable is
-  /// still held. Events after the end are ignored; a second subscription is cancelled.
+  /// still held. Events after the end are ignored; a second subscription is cancelled. A value or a
+  /// completion that arrives before any subscription (a sink fed by hand) reaches the closures, as
+  /// with Combine's sink; a sink cancelled before any subscription ignores them.
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
   {
@@ -88,29 +90,39 @@ extension Subscribers {
     /// Keeps the subscription and requests unlimited values; cancels it if the sink already has one
     /// or has ended.
     public func receive(subscription: any Subscription) {
-      let before = phase.compareExchange(
-        expected: SinkPhase.awaiting, desired: SinkPhase.subscribing, ordering: .acquiring)
-      guard before.exchanged else {
-        subscription.cancel()
-        // A sink cancelled before it was ever subscribed kept its closures until now.
-        if before.original == SinkPhase.terminal { releaseClosures() }
-        return
+      // A value fed by hand may be in the closure (`inCall`, and cancels waiting for it): those bits
+      // are kept as the stage moves on.
+      var current = phase.load(ordering: .relaxed)
+      while current & SinkPhase.stage == SinkPhase.awaiting {
+        let (exchanged, original) = phase.compareExchange(
+          expected: current, desired: current | SinkPhase.subscribing, ordering: .acquiring)
+        if exchanged {
+          self.subscription = subscription
+          // `subscribing` + 1 is `subscribed`; the bits above the stage are left as they are.
+          phase.wrappingAdd(1, ordering: .releasing)
+          subscription.request(.unlimited)
+          return
+        }
+        current = original
       }
-      self.subscription = subscription
-      phase.store(SinkPhase.subscribed, ordering: .releasing)
-      subscription.request(.unlimited)
+      subscription.cancel()
+      // A sink cancelled before it was ever subscribed kept its closures until now, unless a value
+      // call under way lets them go when it returns.
+      if current == SinkPhase.terminal { releaseClosures() }
     }
 
-    /// Hands `value` to the value closure, unless the sink has ended.
+    /// Hands `value` to the value closure, unless the sink has ended. A value that arrives before any
+    /// subscription (a sink fed by hand) is handed on too, as Combine's sink does.
     @inlinable
     public func receive(_ value: Input) -> Subscribers.Demand {
       let current = phase.load(ordering: .acquiring)
       if current & SinkPhase.inCall != 0 {
         // A call further up this thread's stack (calls from other threads never overlap with it).
-        if current & SinkPhase.stage == SinkPhase.subscribed { callValueClosure(value) }
+        if current & SinkPhase.stage != SinkPhase.terminal { callValueClosure(value) }
         return .none
       }
-      guard current == SinkPhase.subscribed else { return .none }
+      // `awaiting` (0) or `subscribed` (2), with no other bit.
+      guard current & ~SinkPhase.subscribed == 0 else { return .none }
       // Before the phase says a call is under way, so that a cancel that sees the call sees whose.
       caller.store(currentThreadIdentifier(), ordering: .relaxed)
       guard
