@@ -44,7 +44,9 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.failure(.other))])
   }
 
-  @Test func finishedArrivesAfterEveryValueBuffered() {
+  /// As Combine's (OpenCombine's BufferTests.testReceiveValueAfterFinishing at 1b8a26b): `.finished`
+  /// comes after every value buffered, at a request that finds the buffer empty.
+  @Test func finishedArrivesAfterEveryValueBufferedWhenTheDownstreamAsksAgain() {
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>(request: .none)
     upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
@@ -55,7 +57,31 @@ import Testing
     recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(1)])
     recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  /// As Combine's (OpenCombine's BufferTests.testReceiveValueAfterFinishing at 1b8a26b): with nothing
+  /// buffered and nothing asked, `.finished` waits for a request.
+  @Test func finishedWithNothingBufferedWaitsForARequest() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(recorder)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func finishedReachesADownstreamThatHasAskedAtOnce() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(recorder)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
   }
 
   @Test func anUpstreamFailureArrivesAtOnceAndDropsWhatIsBuffered() {

@@ -5,7 +5,8 @@ extension Publisher {
   /// more for each value delivered, `.byRequest` asks for everything. When the buffer is full,
   /// `whenFull` drops the new value, drops the oldest one, or cancels the upstream and fails with its
   /// error at the downstream's next request, after the values that request asks for. `.finished`
-  /// reaches the downstream after every value buffered; an upstream failure at once, dropping them.
+  /// reaches the downstream after every value buffered, once it asks for more, as in Combine; an
+  /// upstream failure at once, dropping them.
   public func buffer(
     size: Int, prefetch: Publishers.PrefetchStrategy, whenFull: Publishers.BufferingStrategy<Failure>
   ) -> Publishers.Buffer<Self> {
@@ -251,6 +252,11 @@ extension Publishers.Buffer {
       }?.cancel()
     }
 
+    private static func isFinished(_ completion: Subscribers.Completion<Failure>) -> Bool {
+      if case .finished = completion { return true }
+      return false
+    }
+
     /// Delivers what the downstream has asked for, unless another call is delivering; returns how many
     /// values this call delivered.
     private func drain() -> Int {
@@ -269,9 +275,10 @@ extension Publishers.Buffer {
             return .deliver(state.popFirst(), downstream)
           }
           // The full buffer's error is passed on only by a drain a request started: no value
-          // arrives after the overflow to start one.
-          if let terminal = state.terminal, state.count == 0 || state.failWhenAsked,
-            let downstream = state.end()
+          // arrives after the overflow to start one. `.finished` waits, as values do, for the
+          // downstream to ask (OpenCombine's BufferTests.testReceiveValueAfterFinishing).
+          if let terminal = state.terminal, state.failWhenAsked || state.count == 0,
+            state.demand > .none || !Self.isFinished(terminal), let downstream = state.end()
           {
             return .complete(terminal, downstream)
           }
