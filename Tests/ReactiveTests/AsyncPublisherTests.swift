@@ -42,6 +42,41 @@ import Testing
     #expect(second.calls == [.cancel])
   }
 
+  // OpenCombine's PublisherConcurrencyTests.testNonThrowingCrashesWhenReceivingUnwantedInput and
+  // testThrowingCrashesWhenReceivingUnwantedInput at 1b8a26b: before the subscription a value is
+  // ignored; after it, a value no call of `next()` asked for stops the process.
+  @Test func aValueNobodyAskedForStopsTheProcessWithAMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = HandDrivenPublisher<Int, Never>()
+      let iterator = upstream.values.makeAsyncIterator()
+      withExtendedLifetime(iterator) {
+        #expect(upstream.send(42) == .none)
+        upstream.giveSubscription()
+        upstream.send(100)
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("values received a value no call of next() asked for"))
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      let iterator = upstream.values.makeAsyncIterator()
+      withExtendedLifetime(iterator) {
+        upstream.giveSubscription()
+        upstream.send(100)
+      }
+    }
+  }
+
+  @Test func aValueBeforeTheSubscriptionIsIgnored() async {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    let iterator = upstream.values.makeAsyncIterator()
+    withExtendedLifetime(iterator) {
+      #expect(upstream.send(42) == .none)
+      let subscription = upstream.giveSubscription()
+      #expect(subscription.calls == [])
+    }
+  }
+
   @Test func afterFinishingNextReturnsNilWithoutAsking() async {
     let upstream = ManualPublisher<Int, Never>()
     var iterator = upstream.values.makeAsyncIterator()

@@ -2,7 +2,8 @@
 /// one value per call of ``next()``, as Combine's does, and hands each value to the oldest call
 /// waiting.
 ///
-/// Calls made before the subscription arrives are asked for together when it does. The completion
+/// Calls made before the subscription arrives are asked for together when it does. A value no call
+/// asked for stops the process, as in Combine (one before the subscription is ignored). The completion
 /// ends every call waiting (a failure goes to the oldest, or to the next call if none waits), and
 /// every later call returns `nil` at once. Cancelling the task of a waiting call cancels the
 /// subscription and ends every call waiting with `nil`. No lock is held while a call is resumed or
@@ -51,7 +52,13 @@ final class AsyncValuesSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let waiter: Waiter? = state.withLock { state in
-      state.waiting.isEmpty ? nil : state.waiting.removeFirst()
+      guard !state.waiting.isEmpty else {
+        // As Combine's (OpenCombine's PublisherConcurrencyTests.testNonThrowingCrashesWhenReceivingUnwantedInput):
+        // ignored before the subscription and after the end, a contract violation while subscribed.
+        precondition(state.subscription == nil, "values received a value no call of next() asked for")
+        return nil
+      }
+      return state.waiting.removeFirst()
     }
     waiter?.resume(returning: Handed(result: .success(input)))
     return .none
