@@ -206,6 +206,29 @@ import Testing
     subject.send(2)
     #expect(starved.values == [1, 2])
   }
+
+  /// The subject's own sink is handed the current value while it is still being attached; a value
+  /// another thread sends meanwhile skips it, and it gets the latest once attached (it is linked
+  /// with no mailbox, which is made for that).
+  @Test func aSubjectsOwnSinkGetsTheLatestOfWhatAnotherThreadSentWhileItWasAttached() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let seen = Locked<[Int]>([])
+    let cancellable = subject.sink { value in
+      seen.append(value)
+      guard value == 0 else { return }
+      let sent = DispatchSemaphore(value: 0)
+      Thread {
+        subject.send(1)
+        subject.send(2)
+        sent.signal()
+      }.start()
+      sent.wait()
+    }
+    #expect(seen.value == [0, 2])
+    subject.send(3)
+    #expect(seen.value == [0, 2, 3])
+    cancellable.cancel()
+  }
 }
 
 /// An object that runs `onDeinit` when it goes: for values whose release runs code.

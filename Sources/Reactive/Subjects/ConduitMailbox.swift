@@ -1,9 +1,9 @@
 /// What a conduit keeps for its subscriber: the events sent while another thread held its delivery
 /// token, and, for a replaying subject, the latest value it had no demand for.
 ///
-/// Made when first needed (at once for a replaying subject, which starts with the current value
-/// pending), so that a conduit of a passthrough subject that is never contended allocates nothing
-/// more.
+/// Made when first needed (at once for a subscriber of a replaying subject, which starts with the
+/// current value pending, but not for the subject's own sink, which is handed the current value as
+/// it is attached), so that a conduit that is never contended allocates nothing more.
 @usableFromInline
 final class ConduitMailbox<Output, Failure: Error>: ConduitWaitingRoom {
   /// Guarded by the registry's lock.

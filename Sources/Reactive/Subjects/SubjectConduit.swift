@@ -103,7 +103,7 @@ class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
   @usableFromInline
   final override func deliverQueuedWork() {
     registry.lock.lock()
-    let mailbox = typedMailbox
+    var mailbox = typedMailbox
     let events = mailbox?.events ?? []
     mailbox?.events = []
     let taken = state.bitwiseAnd(
@@ -111,8 +111,11 @@ class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
     ).oldValue
     if taken & ConduitState.missed != 0 {
       // Values were sent while the subscriber was receiving its subscription: it is owed the
-      // latest.
-      mailbox?.pending = unsafeDowncast(registry, to: SubjectCore<Output, Failure>.self).current
+      // latest. (A subject's own sink is linked with no mailbox: it is made here, under the lock.)
+      let kept = mailbox ?? ConduitMailbox(pending: nil)
+      if mailbox == nil { self.mailbox = kept }
+      mailbox = kept
+      kept.pending = unsafeDowncast(registry, to: SubjectCore<Output, Failure>.self).current
     }
     registry.lock.unlock()
     for event in events {

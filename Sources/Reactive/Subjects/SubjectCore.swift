@@ -158,7 +158,10 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
   func attach<S: Subscriber>(_ subscriber: S, parent: AnyObject?)
   where S.Input == Output, S.Failure == Failure {
     let conduit = SubjectConduit.make(for: subscriber, registry: self)
-    if let completion = link(conduit, parent: parent, subscribing: { subscriber.receive(subscription: $0) }) {
+    let linked = link(conduit, parent: parent, keepingCurrentInMailbox: true) { conduit, _ in
+      subscriber.receive(subscription: conduit)
+    }
+    if let completion = linked {
       subscriber.receive(subscription: Subscriptions.empty)
       subscriber.receive(completion: completion)
     }
@@ -171,7 +174,15 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
   func attachSink(_ bodies: SinkBodies<Output, Failure>, parent: AnyObject?) -> AnyCancellable {
     let conduit = BodiesConduit<Output, Failure>(
       registry: self, subscriber: .passRetained(bodies))
-    if let completion = link(conduit, parent: parent, subscribing: { $0.request(.unlimited) }) {
+    // What `request(.unlimited)` does, here where the value type is known: the current value of a
+    // replaying subject goes straight to the closure, with no mailbox made for it and no generic
+    // code run (the `subscribe + cancel, CurrentValueSubject` row of `make bench`).
+    let linked = link(conduit, parent: parent, keepingCurrentInMailbox: false) { conduit, current in
+      conduit.demand.store(ConduitBase.unlimited, ordering: .relaxed)
+      if !demanded.load(ordering: .acquiring) { acknowledgeDemand() }
+      if let current { conduit.offer(current) }
+    }
+    if let completion = linked {
       bodies.receive(completion: completion)
       return AnyCancellable(Subscriptions.empty)
     }
@@ -182,16 +193,21 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
   /// other thread's send delivers meanwhile), then lets the token go; `parent`, the subject, is kept
   /// alive while the list holds a subscription. After completion, returns the completion instead and
   /// links nothing.
+  ///
+  /// A replaying subject's current value, as it is when the conduit is linked, waits in the
+  /// conduit's mailbox for the subscriber's first request (`keepingCurrentInMailbox`), or is handed
+  /// to `subscribing`, for a caller that delivers it itself.
   @inlinable
   func link(
-    _ conduit: SubjectConduit<Output, Failure>, parent: AnyObject?,
-    subscribing: (SubjectConduit<Output, Failure>) -> Void
+    _ conduit: SubjectConduit<Output, Failure>, parent: AnyObject?, keepingCurrentInMailbox: Bool,
+    subscribing: (SubjectConduit<Output, Failure>, Output?) -> Void
   ) -> Subscribers.Completion<Failure>? {
     // The reference the list will hold; it keeps the conduit alive for the rest of this call too,
     // as the conduit can only leave the list once this thread lets its token go.
     let reference = Unmanaged<ConduitBase>.passRetained(conduit)
     // Made before taking the lock, which is held only for a few instructions.
-    let mailbox = replays ? ConduitMailbox<Output, Failure>(pending: nil) : nil
+    let mailbox = replays && keepingCurrentInMailbox ? ConduitMailbox<Output, Failure>(pending: nil) : nil
+    var handed: Output?
     lock.lock()
     if finished {
       let completion = self.completion.unsafelyUnwrapped
@@ -202,11 +218,13 @@ final class SubjectCore<Output, Failure: Error>: SubjectRegistry, @unchecked Sen
     if let mailbox {
       mailbox.pending = current
       conduit.mailbox = mailbox
+    } else if replays {
+      handed = current
     }
     if count == 0 { self.parent = parent }
     link(reference)
     lock.unlock()
-    subscribing(conduit)
+    subscribing(conduit, handed)
     // May end and free the conduit; nothing touches it after.
     conduit.releaseToken()
     return nil
