@@ -41,13 +41,14 @@ import Testing
     #expect(recorder.events == [.subscription, .value(20), .value(0), .value(10)])
   }
 
-  @Test func theFirstFailureCancelsTheOthers() {
+  // As OpenCombine's MergeTests.testBCancelledAfterAFailed: the upstream that failed is cancelled too.
+  @Test func theFirstFailureCancelsEveryUpstream() {
     let upstreams = (0..<3).map { _ in ManualPublisher<Int, TestError>() }
     let recorder = Recorder<Int, TestError>()
     Publishers.MergeMany(upstreams).subscribe(recorder)
     upstreams[1].send(completion: .failure(.boom))
     #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
-    #expect(upstreams.map { $0.subscription.calls.last } == [.cancel, .request(.unlimited), .cancel])
+    #expect(upstreams.map { $0.subscription.calls.last } == [.cancel, .cancel, .cancel])
   }
 
   @Test func letsTheDownstreamGoWhenTheStreamEnds() {

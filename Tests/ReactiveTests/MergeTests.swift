@@ -19,7 +19,7 @@ import Testing
       recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .completion(.finished)])
   }
 
-  @Test func theFirstFailureEndsTheStreamAndCancelsTheOther() {
+  @Test func theFirstFailureEndsTheStreamAndCancelsBothUpstreams() {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>()
@@ -30,7 +30,20 @@ import Testing
     a.send(completion: .failure(.other))
     #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.boom))])
     #expect(a.subscription.calls == [.request(.unlimited), .cancel])
-    #expect(b.subscription.calls == [.request(.unlimited)])
+    #expect(b.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  // Follows OpenCombine's MergeTests.testBCancelledAfterAFailed: the upstream that failed is cancelled
+  // too.
+  @Test func anUpstreamThatFailsIsCancelledWithTheOthers() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.merge(with: b).subscribe(recorder)
+    a.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(a.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(b.subscription.calls == [.request(.unlimited), .cancel])
   }
 
   @Test func withBoundedDemandEachUpstreamIsAskedForOneValueAtATime() {

@@ -2,7 +2,7 @@ extension Publisher {
   /// Interleaves this publisher's values with `other`'s, each passed on as it arrives.
   ///
   /// The merged stream finishes once both have finished, and fails as soon as either fails (cancelling
-  /// the other). While the downstream's demand is bounded, each upstream is asked for one value at a
+  /// both, the one that failed too, as Combine's does). While the downstream's demand is bounded, each upstream is asked for one value at a
   /// time; a value that finds no demand waits for it.
   @inlinable
   public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
@@ -42,7 +42,7 @@ extension Publishers {
     /// Attaches `subscriber`, then subscribes to `a` and `b`.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(), output: { $0 })
+      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(rules: .merge), output: { $0 })
       inner.startMerging(subscriber, sources: [{ a.receive(subscriber: $0) }, { b.receive(subscriber: $0) }])
     }
   }
