@@ -64,6 +64,26 @@ import Testing
     #expect(b.subscription.calls == [.request(.max(1)), .request(.max(1)), .request(.unlimited)])
   }
 
+  // Follows OpenCombine's MergeTests.testUpstreamExceedsDemand: an upstream sending beyond its demand
+  // keeps one value waiting, its latest, and the waiting values go out in upstream order, not in the
+  // order they came.
+  @Test func eachUpstreamKeepsItsLatestValueWaitingAndTheyGoOutInUpstreamOrder() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    a.merge(with: b).subscribe(recorder)
+    #expect(a.send(100) == .max(1))
+    #expect(b.send(1) == .none)
+    #expect(recorder.events == [.subscription, .value(100)])
+    #expect(a.send(200) == .none)
+    #expect(a.send(300) == .none)
+    #expect(b.send(2) == .none)
+    #expect(recorder.events == [.subscription, .value(100)])
+    #expect(b.send(3) == .none)
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(100), .value(300)])
+  }
+
   @Test func valuesWaitingForDemandGoOutBeforeTheCompletion() {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()

@@ -12,9 +12,11 @@ struct MergeState<Value, Failure: Error>: FanInState {
   @usableFromInline
   enum Rules {
     /// Combine's `merge` of a fixed set of upstreams: a failure cancels every upstream, the one that
-    /// failed too (OpenCombine's `MergeTests.testBCancelledAfterAFailed`).
+    /// failed too (OpenCombine's `MergeTests.testBCancelledAfterAFailed`); a source keeps one value
+    /// waiting, its latest, and the waiting values go out in source order
+    /// (`MergeTests.testUpstreamExceedsDemand`).
     case merge
-    /// `flatMap`'s: a failure cancels the other sources.
+    /// `flatMap`'s: a failure cancels the other sources; every value waits, in arrival order.
     case flatMap
   }
 
@@ -33,7 +35,8 @@ struct MergeState<Value, Failure: Error>: FanInState {
   @usableFromInline var queue = DeliveryQueue<Value, Failure>()
   /// Sources that have not finished, in the order they were added.
   @usableFromInline var sources: [Source] = []
-  /// Values that found no demand, oldest first.
+  /// Values that found no demand: oldest first, or under the ``Rules/merge`` rules one a source, in
+  /// source order.
   @usableFromInline var waiting: [(source: Int, value: Value)] = []
   @usableFromInline var waitingHead = 0
   @usableFromInline var demand = Subscribers.Demand.none
@@ -94,8 +97,29 @@ struct MergeState<Value, Failure: Error>: FanInState {
       queue.append(value)
       return .max(1)
     }
-    waiting.append((source, value))
+    if rules == .merge {
+      hold(value, from: source)
+    } else {
+      waiting.append((source, value))
+    }
     return .none
+  }
+
+  /// Keeps `value` as the one waiting value of `source`, in source order, in place of any it had.
+  @inlinable
+  mutating func hold(_ value: Value, from source: Int) {
+    var position = waiting.count
+    for index in waitingHead..<waiting.count {
+      if waiting[index].source == source {
+        waiting[index].value = value
+        return
+      }
+      if waiting[index].source > source {
+        position = index
+        break
+      }
+    }
+    waiting.insert((source, value), at: position)
   }
 
   @inlinable

@@ -2,8 +2,10 @@ extension Publisher {
   /// Interleaves this publisher's values with `other`'s, each passed on as it arrives.
   ///
   /// The merged stream finishes once both have finished, and fails as soon as either fails (cancelling
-  /// both, the one that failed too, as Combine's does). While the downstream's demand is bounded, each upstream is asked for one value at a
-  /// time; a value that finds no demand waits for it.
+  /// both, the one that failed too, as Combine's does). While the downstream's demand is bounded, each
+  /// upstream is asked for one value at a time; a value that finds no demand waits for it, one for each
+  /// upstream (its latest, should it send more than it was asked for), and the waiting values go out in
+  /// upstream order, as Combine's do.
   @inlinable
   public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
   where P.Output == Output, P.Failure == Failure {
