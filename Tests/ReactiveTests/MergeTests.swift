@@ -162,6 +162,22 @@ import Testing
     #expect(second.calls == [.cancel])
   }
 
+  // Follows OpenCombine's MergeTests.testMergeReceiveSubscriptionTwice: a second subscription is
+  // cancelled, the first too when it comes again, and a cancel still reaches the first.
+  @Test func aSecondSubscriptionIsCancelledAndTheFirstIsKept() throws {
+    let a = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    a.merge(with: PassthroughSubject()).subscribe(recorder)
+    let first = a.giveSubscription()
+    #expect(first.calls == [.request(.max(1))])
+    let second = a.giveSubscription()
+    #expect(second.calls == [.cancel])
+    try #require(a.subscriber).receive(subscription: first)
+    #expect(first.calls == [.request(.max(1)), .cancel])
+    recorder.cancel()
+    #expect(first.calls == [.request(.max(1)), .cancel, .cancel])
+  }
+
   @Test func cancellingCancelsBothUpstreams() {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()
