@@ -27,7 +27,8 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .completion(.finished)])
   }
 
-  @Test func theFirstFailureCancelsTheOthers() {
+  // As OpenCombine's MergeTests.testBCancelledAfterAFailed: the upstream that failed is cancelled too.
+  @Test func theFirstFailureCancelsEveryUpstream() {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()
     let c = ManualPublisher<Int, TestError>()
@@ -36,6 +37,7 @@ import Testing
     b.send(completion: .failure(.boom))
     #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
     #expect(a.subscription.calls.last == .cancel)
+    #expect(b.subscription.calls.last == .cancel)
     #expect(c.subscription.calls.last == .cancel)
   }
 

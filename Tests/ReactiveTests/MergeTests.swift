@@ -19,7 +19,7 @@ import Testing
       recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .completion(.finished)])
   }
 
-  @Test func theFirstFailureEndsTheStreamAndCancelsTheOther() {
+  @Test func theFirstFailureEndsTheStreamAndCancelsBothUpstreams() {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>()
@@ -30,7 +30,20 @@ import Testing
     a.send(completion: .failure(.other))
     #expect(recorder.events == [.subscription, .value(1), .completion(.failure(.boom))])
     #expect(a.subscription.calls == [.request(.unlimited), .cancel])
-    #expect(b.subscription.calls == [.request(.unlimited)])
+    #expect(b.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  // Follows OpenCombine's MergeTests.testBCancelledAfterAFailed: the upstream that failed is cancelled
+  // too.
+  @Test func anUpstreamThatFailsIsCancelledWithTheOthers() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.merge(with: b).subscribe(recorder)
+    a.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(a.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(b.subscription.calls == [.request(.unlimited), .cancel])
   }
 
   @Test func withBoundedDemandEachUpstreamIsAskedForOneValueAtATime() {
@@ -49,6 +62,26 @@ import Testing
     recorder.request(.unlimited)
     #expect(a.subscription.calls == [.request(.max(1)), .request(.unlimited)])
     #expect(b.subscription.calls == [.request(.max(1)), .request(.max(1)), .request(.unlimited)])
+  }
+
+  // Follows OpenCombine's MergeTests.testUpstreamExceedsDemand: an upstream sending beyond its demand
+  // keeps one value waiting, its latest, and the waiting values go out in upstream order, not in the
+  // order they came.
+  @Test func eachUpstreamKeepsItsLatestValueWaitingAndTheyGoOutInUpstreamOrder() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    a.merge(with: b).subscribe(recorder)
+    #expect(a.send(100) == .max(1))
+    #expect(b.send(1) == .none)
+    #expect(recorder.events == [.subscription, .value(100)])
+    #expect(a.send(200) == .none)
+    #expect(a.send(300) == .none)
+    #expect(b.send(2) == .none)
+    #expect(recorder.events == [.subscription, .value(100)])
+    #expect(b.send(3) == .none)
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(100), .value(300)])
   }
 
   @Test func valuesWaitingForDemandGoOutBeforeTheCompletion() {
@@ -127,6 +160,22 @@ import Testing
     a.send(completion: .failure(.boom))
     #expect(recorder.events == [.subscription, .completion(.finished)])
     #expect(second.calls == [.cancel])
+  }
+
+  // Follows OpenCombine's MergeTests.testMergeReceiveSubscriptionTwice: a second subscription is
+  // cancelled, the first too when it comes again, and a cancel still reaches the first.
+  @Test func aSecondSubscriptionIsCancelledAndTheFirstIsKept() throws {
+    let a = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    a.merge(with: PassthroughSubject()).subscribe(recorder)
+    let first = a.giveSubscription()
+    #expect(first.calls == [.request(.max(1))])
+    let second = a.giveSubscription()
+    #expect(second.calls == [.cancel])
+    try #require(a.subscriber).receive(subscription: first)
+    #expect(first.calls == [.request(.max(1)), .cancel])
+    recorder.cancel()
+    #expect(first.calls == [.request(.max(1)), .cancel, .cancel])
   }
 
   @Test func cancellingCancelsBothUpstreams() {

@@ -37,8 +37,63 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
+  // Follows OpenCombine's MulticastTests.testInnerSubscriber and testMulticastReceiveSubscriptionTwice:
+  // the demand the downstream answers a value with is requested of the subject's subscription, and
+  // the value is answered with none; a second subscription is cancelled, and nothing after the
+  // completion is passed on.
+  @Test func theDemandAValueIsAnsweredWithIsRequestedOfTheSubjectsSubscription() throws {
+    let subject = HoldingSubject()
+    let multicast = PassthroughSubject<Int, TestError>().multicast(subject: subject)
+    let recorder = Recorder<Int, TestError>(request: .max(42), extra: .max(2))
+    multicast.subscribe(recorder)
+    let inner = try #require(subject.subscriber)
+    let second = HandDrivenSubscription()
+    inner.receive(subscription: second)
+    #expect(second.calls == [.cancel])
+    #expect(subject.subscription.calls == [.request(.max(42))])
+    #expect(inner.receive(1) == .none)
+    #expect(inner.receive(2) == .none)
+    #expect(subject.subscription.calls == [.request(.max(42)), .request(.max(2)), .request(.max(2))])
+    inner.receive(completion: .failure(.boom))
+    inner.receive(completion: .finished)
+    #expect(inner.receive(3) == .none)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.failure(.boom))])
+  }
+
+  // Follows OpenCombine's MulticastTests.testInnerSubscription: the downstream's requests reach the
+  // subject's subscription as they are, a cancel once, and nothing reaches the downstream after it.
+  @Test func requestsReachTheSubjectAsTheyAreAndACancelOnce() throws {
+    let subject = HoldingSubject()
+    let multicast = PassthroughSubject<Int, TestError>().multicast(subject: subject)
+    let recorder = Recorder<Int, TestError>(request: .none)
+    multicast.subscribe(recorder)
+    let inner = try #require(subject.subscriber)
+    let subscription = try #require(inner as? any Subscription)
+    for demand in [Subscribers.Demand.max(42), .max(43), .unlimited, .max(44)] {
+      subscription.request(demand)
+    }
+    #expect(
+      subject.subscription.calls == [
+        .request(.max(42)), .request(.max(43)), .request(.unlimited), .request(.max(44)),
+      ])
+    subscription.cancel()
+    subscription.cancel()
+    subscription.request(.max(30))
+    #expect(inner.receive(1000) == .none)
+    inner.receive(completion: .finished)
+    #expect(
+      subject.subscription.calls == [
+        .request(.max(42)), .request(.max(43)), .request(.unlimited), .request(.max(44)), .cancel,
+      ])
+    #expect(recorder.events == [.subscription])
+  }
+
+  // As OpenCombine's MulticastTests.testReflection: "Multicast", no children.
   @Test func describesItselfAsCombineDoes() {
-    #expect(reflection(of: Just(1).multicast(subject: PassthroughSubject())).description == "Multicast")
+    let reflected = reflection(of: Just(1).multicast(subject: PassthroughSubject()))
+    #expect(reflected.description == "Multicast")
+    #expect(reflected.playground == "Multicast")
+    #expect(reflected.children.isEmpty)
   }
 
   @Test func letsTheDownstreamGoWhenTheStreamEnds() {
@@ -49,4 +104,25 @@ import Testing
       #expect(released.downstream, "\(ending)")
     }
   }
+}
+
+/// A subject that hands each subscriber the one subscription it records the calls of, and keeps the
+/// last subscriber, so that a test can call it as it likes.
+private final class HoldingSubject: Subject, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = TestError
+
+  let subscription = HandDrivenSubscription()
+  private(set) var subscriber: (any Subscriber<Int, TestError>)?
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+    self.subscriber = subscriber
+    subscriber.receive(subscription: subscription)
+  }
+
+  func send(_ value: Int) { _ = subscriber?.receive(value) }
+
+  func send(completion: Subscribers.Completion<TestError>) { subscriber?.receive(completion: completion) }
+
+  func send(subscription: any Subscription) { subscriber?.receive(subscription: subscription) }
 }

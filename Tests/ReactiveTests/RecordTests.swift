@@ -50,6 +50,54 @@ import Testing
     #expect(Record<Int, TestError>.Recording(output: [3]).completion == .finished)
   }
 
+  // Follows OpenCombine's RecordTests.testRecordingCrashesIfReceivesValuesAfterCompletion at 1b8a26b.
+  @Test func aRecordingGivenAValueAfterItsCompletionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var recording = Record<Int, TestError>.Recording()
+      recording.receive(completion: .finished)
+      recording.receive(42)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Recording received a value after its completion"))
+  }
+
+  // Follows OpenCombine's RecordTests.testRecordingCrashesIfReceivesCompletionTwice at 1b8a26b.
+  @Test func aRecordingGivenASecondCompletionStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var recording = Record<Int, TestError>.Recording()
+      recording.receive(completion: .finished)
+      recording.receive(completion: .failure(.boom))
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Recording received a second completion"))
+  }
+
+  // Follows OpenCombine's RecordTests.testRecordingIsDecodedInFinalizedState at 1b8a26b.
+  @Test func aDecodedRecordingIsCompleteAndAValueStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let json = #"{"completion":{"success":true},"output":[1,2]}"#
+      var recording = try JSONDecoder().decode(
+        Record<Int, RecordedError>.Recording.self, from: Data(json.utf8))
+      recording.receive(42)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Recording received a value after its completion"))
+  }
+
+  // Follows OpenCombine's RecordTests.testEmptyRecord and testRecordingBasicBehavior at 1b8a26b: a
+  // recording that was given no completion, even one copied out of a Record, still takes values and
+  // a completion.
+  @Test func aRecordingGivenNoCompletionStillTakesValuesAndOne() {
+    let record = Record<Int, TestError> { _ in }
+    var recording = record.recording
+    recording.receive(0)
+    recording.receive(completion: .failure(.boom))
+    #expect(recording.output == [0])
+    #expect(recording.completion == .failure(.boom))
+    #expect(record.recording.output.isEmpty)
+    #expect(record.recording.completion == .finished)
+  }
+
   @Test func withNoValuesItCompletesAtOnceThroughAnEmptySubscription() {
     let described = Locked<[String]>([])
     let events = Locked<[Event<Int, TestError>]>([])

@@ -5,9 +5,21 @@
 /// unlimited, so is every source's. A value that finds no downstream demand waits, in arrival order, and
 /// goes out as demand comes, its source then asked for one more. The stream finishes once no more sources
 /// can come and every source has finished with its values delivered; the first failure ends it at once,
-/// cancelling the other sources.
+/// cancelling the other sources (and, under the ``Rules/merge`` rules, the one that failed too).
 @usableFromInline
 struct MergeState<Value, Failure: Error>: FanInState {
+  /// Whose rules the machine follows where Combine's `merge` and `flatMap` differ.
+  @usableFromInline
+  enum Rules {
+    /// Combine's `merge` of a fixed set of upstreams: a failure cancels every upstream, the one that
+    /// failed too (OpenCombine's `MergeTests.testBCancelledAfterAFailed`); a source keeps one value
+    /// waiting, its latest, and the waiting values go out in source order
+    /// (`MergeTests.testUpstreamExceedsDemand`).
+    case merge
+    /// `flatMap`'s: a failure cancels the other sources; every value waits, in arrival order.
+    case flatMap
+  }
+
   @usableFromInline
   struct Source {
     @usableFromInline let id: Int
@@ -23,7 +35,8 @@ struct MergeState<Value, Failure: Error>: FanInState {
   @usableFromInline var queue = DeliveryQueue<Value, Failure>()
   /// Sources that have not finished, in the order they were added.
   @usableFromInline var sources: [Source] = []
-  /// Values that found no demand, oldest first.
+  /// Values that found no demand: oldest first, or under the ``Rules/merge`` rules one a source, in
+  /// source order.
   @usableFromInline var waiting: [(source: Int, value: Value)] = []
   @usableFromInline var waitingHead = 0
   @usableFromInline var demand = Subscribers.Demand.none
@@ -31,10 +44,13 @@ struct MergeState<Value, Failure: Error>: FanInState {
   /// Whether more sources may still be added (flatMap's upstream has not finished).
   @usableFromInline var acceptsSources = true
   @usableFromInline var isOver = false
+  @usableFromInline let rules: Rules
 
-  /// A machine with no sources yet.
+  /// A machine with no sources yet, following `rules`.
   @inlinable
-  init() {}
+  init(rules: Rules) {
+    self.rules = rules
+  }
 
   /// Whether the stream has ended, by completion or cancel.
   @inlinable
@@ -81,8 +97,29 @@ struct MergeState<Value, Failure: Error>: FanInState {
       queue.append(value)
       return .max(1)
     }
-    waiting.append((source, value))
+    if rules == .merge {
+      hold(value, from: source)
+    } else {
+      waiting.append((source, value))
+    }
     return .none
+  }
+
+  /// Keeps `value` as the one waiting value of `source`, in source order, in place of any it had.
+  @inlinable
+  mutating func hold(_ value: Value, from source: Int) {
+    var position = waiting.count
+    for index in waitingHead..<waiting.count {
+      if waiting[index].source == source {
+        waiting[index].value = value
+        return
+      }
+      if waiting[index].source > source {
+        position = index
+        break
+      }
+    }
+    waiting.insert((source, value), at: position)
   }
 
   @inlinable
@@ -98,15 +135,16 @@ struct MergeState<Value, Failure: Error>: FanInState {
     fail(failure, keeping: source)
   }
 
-  /// Ends the stream with `failure`, cancelling every source but `source` (which failed); `nil` cancels
-  /// them all.
+  /// Ends the stream with `failure`, cancelling every source but `source` (which failed) under the
+  /// ``Rules/flatMap`` rules, every source under the ``Rules/merge`` rules; `nil` cancels them all.
   @inlinable
   mutating func fail(_ failure: Failure, keeping source: Int?) -> FanInEffects {
     guard !isOver else { return .none }
     if let source, index(of: source) == nil { return .none }
     isOver = true
     var effects = FanInEffects()
-    effects.cancels = sources.compactMap { $0.id == source ? nil : $0.subscription }
+    let kept = rules == .merge ? nil : source
+    effects.cancels = sources.compactMap { $0.id == kept ? nil : $0.subscription }
     sources = []
     clearWaiting()
     queue.append(completion: .failure(failure))

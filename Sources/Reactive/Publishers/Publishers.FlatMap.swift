@@ -110,7 +110,7 @@ extension Publishers {
     init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Child) {
       outer = .make(Outer(transform: transform))
       self.maxPublishers = maxPublishers
-      super.init(downstream: downstream, state: MergeState(), output: { $0 })
+      super.init(downstream: downstream, state: MergeState(rules: .flatMap), output: { $0 })
     }
 
     @usableFromInline override var description: String { "FlatMap" }

@@ -2,8 +2,10 @@ extension Publisher {
   /// Interleaves this publisher's values with `other`'s, each passed on as it arrives.
   ///
   /// The merged stream finishes once both have finished, and fails as soon as either fails (cancelling
-  /// the other). While the downstream's demand is bounded, each upstream is asked for one value at a
-  /// time; a value that finds no demand waits for it.
+  /// both, the one that failed too, as Combine's does). While the downstream's demand is bounded, each
+  /// upstream is asked for one value at a time; a value that finds no demand waits for it, one for each
+  /// upstream (its latest, should it send more than it was asked for), and the waiting values go out in
+  /// upstream order, as Combine's do.
   @inlinable
   public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
   where P.Output == Output, P.Failure == Failure {
@@ -42,7 +44,7 @@ extension Publishers {
     /// Attaches `subscriber`, then subscribes to `a` and `b`.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(), output: { $0 })
+      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(rules: .merge), output: { $0 })
       inner.startMerging(subscriber, sources: [{ a.receive(subscriber: $0) }, { b.receive(subscriber: $0) }])
     }
   }

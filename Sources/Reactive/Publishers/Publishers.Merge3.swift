@@ -36,7 +36,7 @@ extension Publishers {
     /// Attaches `subscriber`, then subscribes to `a`, `b` and `c`.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(), output: { $0 })
+      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(rules: .merge), output: { $0 })
       inner.startMerging(
         subscriber,
         sources: [

@@ -46,7 +46,7 @@ extension Publishers {
 
     /// Attaches `subscriber`, then subscribes to a, b, c and d.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(), output: { $0 })
+      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(rules: .merge), output: { $0 })
       inner.startMerging(
         subscriber,
         sources: [

@@ -2,7 +2,7 @@ extension Publishers {
   /// A publisher that interleaves the values of any number of upstreams of one type.
   ///
   /// It finishes once every upstream has finished (at once when there are none), and fails as soon as
-  /// one fails, cancelling the others.
+  /// one fails, cancelling every upstream (the one that failed too, as Combine's does).
   public struct MergeMany<Upstream: Publisher>: Publisher {
     /// The upstreams' values.
     public typealias Output = Upstream.Output
@@ -33,7 +33,7 @@ extension Publishers {
     /// Attaches `subscriber`, then subscribes to every upstream.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(), output: { $0 })
+      let inner = MergeInner<S>(downstream: subscriber, state: MergeState(rules: .merge), output: { $0 })
       inner.startMerging(
         subscriber, sources: publishers.map { publisher in { publisher.receive(subscriber: $0) } })
     }

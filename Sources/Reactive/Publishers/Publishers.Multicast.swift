@@ -41,7 +41,7 @@ extension Publishers {
     /// Attaches `subscriber` to the subject.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       sharedSubject().receive(
-        subscriber: Inner(downstream: subscriber, step: { .send($0) }, mapFailure: { $0 }))
+        subscriber: Inner(downstream: subscriber))
     }
 
     /// Subscribes the subject to the upstream; cancelling the result ends that subscription.
@@ -61,10 +61,79 @@ extension Publishers {
 }
 
 extension Publishers.Multicast {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<
-    Upstream.Output, Upstream.Failure, Downstream
-  >, @unchecked Sendable
+  /// What the subject is given for each subscriber: passes the subject's events on until the first
+  /// completion or a cancel, cancels a second subscription, and passes the downstream's requests to the
+  /// subject's subscription as they are. As Combine's does (OpenCombine's
+  /// `MulticastTests.testInnerSubscriber`), it requests the demand the downstream answers a value with
+  /// of the subject's subscription, and answers the value with none.
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
   where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-    override var description: String { "Multicast" }
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private enum Phase {
+      case awaiting
+      case subscribed(any Subscription)
+      case terminal
+    }
+
+    private let downstream: Downstream
+    private let phase = LockedState<Phase>.make(.awaiting)
+
+    init(downstream: Downstream) {
+      self.downstream = downstream
+    }
+
+    var description: String { "Multicast" }
+    var playgroundDescription: Any { description }
+    var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+    private var subscription: (any Subscription)? {
+      phase.withLock { phase in
+        if case .subscribed(let subscription) = phase { return subscription }
+        return nil
+      }
+    }
+
+    func receive(subscription: any Subscription) {
+      let accepted = phase.withLock { phase in
+        guard case .awaiting = phase else { return false }
+        phase = .subscribed(subscription)
+        return true
+      }
+      guard accepted else { return subscription.cancel() }
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      guard let subscription else { return .none }
+      let more = downstream.receive(input)
+      if more != .none { subscription.request(more) }
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      guard terminate() != nil else { return }
+      downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      guard demand != .none else { return }
+      subscription?.request(demand)
+    }
+
+    func cancel() {
+      terminate()?.cancel()
+    }
+
+    /// Moves to the end; returns the subject's subscription if it was held.
+    private func terminate() -> (any Subscription)? {
+      phase.withLock { phase in
+        defer { phase = .terminal }
+        if case .subscribed(let subscription) = phase { return subscription }
+        return nil
+      }
+    }
   }
 }

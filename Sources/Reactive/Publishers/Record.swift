@@ -47,6 +47,10 @@ public struct Record<Output, Failure: Error>: Publisher {
     public private(set) var output: [Output]
     /// The completion recorded; `.finished` until another is received.
     public private(set) var completion: Subscribers.Completion<Failure>
+    /// Whether a completion was received (or the recording was decoded): nothing more may come, as in
+    /// Combine (OpenCombine's `RecordTests.testRecordingCrashesIfReceivesValuesAfterCompletion`,
+    /// `testRecordingCrashesIfReceivesCompletionTwice`, `testRecordingIsDecodedInFinalizedState`).
+    private var isComplete = false
 
     /// Creates an empty recording that finishes.
     public init() {
@@ -59,14 +63,19 @@ public struct Record<Output, Failure: Error>: Publisher {
       self.completion = completion
     }
 
-    /// Records `input` after the values recorded so far.
+    /// Records `input` after the values recorded so far. A recording that has received its completion
+    /// (or was decoded) stops the process, as Combine's does.
     public mutating func receive(_ input: Output) {
+      precondition(!isComplete, "Recording received a value after its completion")
       output.append(input)
     }
 
-    /// Records `completion` as the recording's end.
+    /// Records `completion` as the recording's end. A second completion (or one given to a decoded
+    /// recording) stops the process, as Combine's does.
     public mutating func receive(completion: Subscribers.Completion<Failure>) {
+      precondition(!isComplete, "Recording received a second completion")
       self.completion = completion
+      isComplete = true
     }
   }
 
@@ -155,12 +164,13 @@ extension Record.Recording: Encodable where Output: Encodable, Failure: Encodabl
 }
 
 extension Record.Recording: Decodable where Output: Decodable, Failure: Decodable {
-  /// Reads what ``encode(to:)`` writes.
+  /// Reads what ``encode(to:)`` writes. The recording read is complete: it takes nothing more.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       output: try container.decode([Output].self, forKey: .output),
       completion: try container.decode(Subscribers.Completion<Failure>.self, forKey: .completion))
+    isComplete = true
   }
 }
 
