@@ -241,6 +241,33 @@ import Testing
     scheduler.advance(by: .seconds(1))
     #expect(recorder.events == [.subscription, .value(2)])
   }
+
+  // Follows OpenCombine's DebounceTests.testBasicBehavior (a failure and a value after .finished) and
+  // testDemand (a value after a cancel) at 1b8a26b: Combine's debounce asks its scheduler nothing for
+  // them, not even the time.
+  @Test func aValueAfterTheCompletionOrACancelAsksTheSchedulerNothing() {
+    for ending in [StreamEnding.finish, .cancel] {
+      let scheduler = RecordingScheduler()
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      let recorder = Recorder<Int, TestError>()
+      upstream.debounce(for: .milliseconds(13), scheduler: scheduler).subscribe(recorder)
+      upstream.giveSubscription()
+      if ending == .finish {
+        upstream.send(completion: .finished)
+        #expect(scheduler.calls == [.schedule])
+        upstream.send(completion: .failure(.boom))
+      } else {
+        recorder.cancel()
+      }
+      scheduler.clearCalls()
+      #expect(upstream.send(1) == .none)
+      #expect(scheduler.calls == [], "\(ending)")
+      scheduler.advance(by: .milliseconds(100))
+      let expected: [Event<Int, TestError>] =
+        ending == .finish ? [.subscription, .completion(.finished)] : [.subscription]
+      #expect(recorder.events == expected, "\(ending)")
+    }
+  }
 }
 
 /// A value and the virtual time at which it arrived.

@@ -73,6 +73,10 @@ extension Publishers {
     @usableFromInline let downstream: Downstream
     /// Set by the completion's delivery or a cancel: nothing more reaches the downstream.
     @usableFromInline let ended = Atomic<Bool>(false)
+    /// Set once the upstream completed or the downstream cancelled: a value that comes after reads
+    /// no clock, as in Combine (OpenCombine's `DebounceTests.testBasicBehavior` and `testDemand`).
+    /// The state machine still decides; this only spares the scheduler the call.
+    @usableFromInline let closed = Atomic<Bool>(false)
     @usableFromInline let dueTime: Context.SchedulerTimeType.Stride
     @usableFromInline let scheduler: Context
     @usableFromInline let options: Context.SchedulerOptions?
@@ -112,6 +116,7 @@ extension Publishers {
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
+      guard !closed.load(ordering: .relaxed) else { return .none }
       let deadline = scheduler.now.advanced(by: dueTime)
       if let timer = state.withLock({ $0.receive(input, dueAt: deadline) }) {
         startTimer(timer, for: deadline)
@@ -152,6 +157,7 @@ extension Publishers {
     @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
       guard let end = state.withLock({ $0.complete() }) else { return }
+      closed.store(true, ordering: .relaxed)
       end.timer?.cancel()
       scheduler.schedule(options: options) {
         self.downstreamLock.withLock {
@@ -169,6 +175,7 @@ extension Publishers {
     @usableFromInline
     func cancel() {
       guard let end = state.withLock({ $0.cancel() }) else { return }
+      closed.store(true, ordering: .relaxed)
       ended.store(true, ordering: .releasing)
       end.timer?.cancel()
       end.upstream?.cancel()
