@@ -268,6 +268,26 @@ import Testing
       #expect(recorder.events == expected, "\(ending)")
     }
   }
+
+  // Follows OpenCombine's DebounceTests.testFinishBeforeDue and testFailBeforeDue at 1b8a26b: the
+  // timer is given the debounce's options, the completion is scheduled with none.
+  @Test func theCompletionIsScheduledWithoutTheOptions() {
+    for completion in [Subscribers.Completion<TestError>.finished, .failure(.boom)] {
+      let scheduler = RecordingScheduler()
+      let subject = PassthroughSubject<Int, TestError>()
+      let recorder = Recorder<Int, TestError>()
+      subject.debounce(for: .milliseconds(13), scheduler: scheduler, options: .init(qos: .userInitiated))
+        .subscribe(recorder)
+      subject.send(1)
+      scheduler.advance(by: .milliseconds(4))
+      subject.send(completion: completion)
+      #expect(
+        scheduler.calls == [.now, .minimumTolerance, .scheduleRepeating(after: 13, interval: 13), .schedule])
+      #expect(scheduler.optionsGiven == [true, false], "\(completion)")
+      scheduler.advance(by: .milliseconds(100))
+      #expect(recorder.events == [.subscription, .completion(completion)])
+    }
+  }
 }
 
 /// A value and the virtual time at which it arrived.

@@ -31,7 +31,8 @@ extension Publishers {
     public let dueTime: Context.SchedulerTimeType.Stride
     /// Whose clock measures the interval, and where values are delivered.
     public let scheduler: Context
-    /// How deliveries are scheduled.
+    /// How the timers that deliver values are scheduled; the completion is scheduled without them, as
+    /// Combine's is.
     public let options: Context.SchedulerOptions?
 
     /// Creates a publisher debouncing `upstream` by `dueTime` on `scheduler`.
@@ -159,7 +160,8 @@ extension Publishers {
       guard let end = state.withLock({ $0.complete() }) else { return }
       closed.store(true, ordering: .relaxed)
       end.timer?.cancel()
-      scheduler.schedule(options: options) {
+      // Without the options, as Combine's (OpenCombine's `DebounceTests.testFinishBeforeDue`).
+      scheduler.schedule(options: nil) {
         self.downstreamLock.withLock {
           guard !self.ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
           self.downstream.receive(completion: completion)
