@@ -196,6 +196,24 @@ import Testing
     #expect(reflected.children.isEmpty)
   }
 
+  // Follows OpenCombine's ThrottleTests.testBasicBehavior, testThrottleDemand and testThrottleGap at
+  // 1b8a26b: Combine's throttle reads the clock once when its subscriber is made and once when the
+  // subscription arrives, and schedules nothing.
+  @Test func readsTheClockWhenSubscribedAndWhenItsSubscriptionArrives() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(100))
+    upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    #expect(scheduler.calls == [.now])
+    let subscription = upstream.giveSubscription()
+    #expect(scheduler.calls == [.now, .now])
+    #expect(subscription.calls == [.request(.unlimited)])
+    #expect(recorder.events == [.subscription])
+    upstream.send(1)
+    #expect(scheduler.calls == [.now, .now, .now, .schedule])
+    #expect(scheduler.optionsGiven == [false])
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEndsEvenWithAnEmissionScheduled() {
     let scheduler = DispatchQueue.test
     for ending in [StreamEnding.cancel, .finish, .fail] {

@@ -89,6 +89,10 @@ extension Publishers {
     {
       self.scheduler = scheduler
       state = .make(State(machine: ThrottleState(interval: interval, latest: latest), downstream: downstream))
+      // Combine's throttle reads the clock here and when its subscription arrives, and nothing here
+      // needs the time: read it so that a scheduler sees the calls Combine's makes (OpenCombine's
+      // `ThrottleTests.testBasicBehavior`).
+      _ = scheduler.now
     }
 
     @inlinable
@@ -107,6 +111,7 @@ extension Publishers {
         subscription.cancel()
         return
       }
+      _ = scheduler.now
       subscription.request(.unlimited)
       downstreamLock.withLock { downstream.receive(subscription: self) }
     }
