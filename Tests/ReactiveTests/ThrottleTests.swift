@@ -214,6 +214,37 @@ import Testing
     #expect(scheduler.optionsGiven == [false])
   }
 
+  // Follows OpenCombine's ThrottleTests.testReceiveCompletionImmediatelyAfterSubscription and
+  // testReceiveCompletionImmediatelyAfterValue at 1b8a26b: the completion reads the clock, then goes
+  // out at once through the scheduler, or waits for the emission already scheduled.
+  @Test func theCompletionReadsTheClock() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.throttle(for: .seconds(60), scheduler: scheduler, latest: true).subscribe(recorder)
+    upstream.giveSubscription()
+    scheduler.clearCalls()
+    upstream.send(completion: .failure(.boom))
+    #expect(scheduler.calls == [.now, .schedule])
+    #expect(recorder.events == [.subscription])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+
+    let waiting = RecordingScheduler()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let seen = Recorder<Int, TestError>(extra: .max(418))
+    second.throttle(for: .seconds(60), scheduler: waiting, latest: true).subscribe(seen)
+    second.giveSubscription()
+    second.send(-1)
+    waiting.advance(by: .zero)
+    second.send(1000)
+    waiting.clearCalls()
+    second.send(completion: .finished)
+    #expect(waiting.calls == [.now])
+    waiting.advance(by: .seconds(60))
+    #expect(seen.events == [.subscription, .value(-1), .value(1000), .completion(.finished)])
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEndsEvenWithAnEmissionScheduled() {
     let scheduler = DispatchQueue.test
     for ending in [StreamEnding.cancel, .finish, .fail] {

@@ -125,6 +125,9 @@ extension Publishers {
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
+      // Read and unused, as Combine's throttle reads it (OpenCombine's
+      // `ThrottleTests.testReceiveCompletionImmediatelyAfterSubscription`).
+      _ = scheduler.now
       schedule(state.withLock { $0.machine.complete(completion) })
     }
 
