@@ -245,6 +245,42 @@ import Testing
     #expect(seen.events == [.subscription, .value(-1), .value(1000), .completion(.finished)])
   }
 
+  // Follows OpenCombine's ThrottleTests.testCancelAlreadyCancelled (a value and a finish after a
+  // cancel) and testBasicBehavior (a finish and a value after a failure) at 1b8a26b: they ask the
+  // scheduler nothing, not even the time.
+  @Test func nothingAfterACancelOrACompletionReadsTheClock() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.throttle(for: .seconds(10), scheduler: scheduler, latest: true).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    scheduler.clearCalls()
+    recorder.cancel()
+    recorder.request(.max(42))
+    recorder.cancel()
+    upstream.send(0)
+    upstream.send(completion: .finished)
+    #expect(scheduler.calls == [])
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+    #expect(recorder.events == [.subscription])
+
+    let failing = RecordingScheduler()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let seen = Recorder<Int, TestError>(request: .max(100), extra: .max(12))
+    second.throttle(for: .seconds(1), scheduler: failing, latest: true).subscribe(seen)
+    second.giveSubscription()
+    second.send(3)
+    failing.advance(by: .zero)
+    second.send(4)
+    failing.clearCalls()
+    second.send(completion: .failure(.boom))
+    second.send(completion: .finished)
+    #expect(second.send(5) == .none)
+    #expect(failing.calls == [.now])
+    failing.advance(by: .seconds(1))
+    #expect(seen.events == [.subscription, .value(3), .value(4), .completion(.failure(.boom))])
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEndsEvenWithAnEmissionScheduled() {
     let scheduler = DispatchQueue.test
     for ending in [StreamEnding.cancel, .finish, .fail] {

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publisher {
   /// Passes on at most one value per `interval` on `scheduler`: the first value of a quiet stream at
   /// once, then, at the end of each interval, the latest value received meanwhile (`latest`) or the
@@ -80,6 +82,10 @@ extension Publishers {
 
     @usableFromInline let scheduler: Context
     @usableFromInline let state: LockedState<State>
+    /// Set once the upstream completed or the downstream cancelled: a value or completion that comes
+    /// after reads no clock, as in Combine (OpenCombine's `ThrottleTests.testCancelAlreadyCancelled`).
+    /// The state machine still decides; this only spares the scheduler the call.
+    @usableFromInline let closed = Atomic<Bool>(false)
     /// Serializes calls into the downstream when the scheduler runs actions concurrently; recursive,
     /// so that an emission nested on the same thread runs at once, as Combine's does.
     @usableFromInline let downstreamLock = PlainLock.make(recursive: true)
@@ -118,6 +124,7 @@ extension Publishers {
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
+      guard !closed.load(ordering: .relaxed) else { return .none }
       let now = scheduler.now
       schedule(state.withLock { $0.machine.receive(input, now: now) })
       return .none
@@ -127,8 +134,13 @@ extension Publishers {
     func receive(completion: Subscribers.Completion<Failure>) {
       // Read and unused, as Combine's throttle reads it (OpenCombine's
       // `ThrottleTests.testReceiveCompletionImmediatelyAfterSubscription`).
+      guard !closed.load(ordering: .relaxed) else { return }
       _ = scheduler.now
-      schedule(state.withLock { $0.machine.complete(completion) })
+      schedule(
+        state.withLock { state in
+          defer { if state.machine.hasEnded { closed.store(true, ordering: .relaxed) } }
+          return state.machine.complete(completion)
+        })
     }
 
     @inlinable
@@ -139,6 +151,7 @@ extension Publishers {
 
     @inlinable
     func cancel() {
+      closed.store(true, ordering: .relaxed)
       let upstream = state.withLock { state in
         defer { state.downstream = nil }
         return state.machine.cancel()

@@ -42,6 +42,15 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
     self.latest = latest
   }
 
+  /// Whether the upstream completed or the downstream cancelled.
+  @inlinable
+  var hasEnded: Bool {
+    switch phase {
+    case .completing, .finished: true
+    case .awaitingSubscription, .active: false
+    }
+  }
+
   /// Accepts the upstream subscription; false if one was already accepted or the stream is over.
   @inlinable
   mutating func subscribe(_ upstream: any Subscription) -> Bool {
