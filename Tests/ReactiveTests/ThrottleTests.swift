@@ -281,6 +281,41 @@ import Testing
     #expect(seen.events == [.subscription, .value(3), .value(4), .completion(.failure(.boom))])
   }
 
+  // Follows OpenCombine's ThrottleTests.testCancelWhilstScheduledOutput (an emission after a cancel)
+  // and testBasicBehavior (the emission that carries the failure) at 1b8a26b: neither reads the
+  // clock; an emission of a value alone does.
+  @Test func onlyAnEmissionOfAValueAloneReadsTheClock() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.throttle(for: .seconds(60), scheduler: scheduler, latest: true).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    upstream.send(1)
+    #expect(scheduler.calls == [.now, .now, .now, .schedule])
+    recorder.cancel()
+    scheduler.clearCalls()
+    scheduler.advance(by: .zero)
+    #expect(scheduler.calls == [])
+    #expect(recorder.events == [.subscription])
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+
+    let failing = RecordingScheduler()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let seen = Recorder<Int, TestError>()
+    second.throttle(for: .seconds(1), scheduler: failing, latest: true).subscribe(seen)
+    second.giveSubscription()
+    second.send(3)
+    failing.clearCalls()
+    failing.advance(by: .zero)
+    #expect(failing.calls == [.now])
+    second.send(4)
+    second.send(completion: .failure(.boom))
+    failing.clearCalls()
+    failing.advance(by: .seconds(1))
+    #expect(failing.calls == [])
+    #expect(seen.events == [.subscription, .value(3), .value(4), .completion(.failure(.boom))])
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEndsEvenWithAnEmissionScheduled() {
     let scheduler = DispatchQueue.test
     for ending in [StreamEnding.cancel, .finish, .fail] {

@@ -173,7 +173,10 @@ extension Publishers {
 
     @inlinable
     func emit() {
-      let now = scheduler.now
+      // The clock is read only when the emission is of a value alone, as Combine's reads it
+      // (OpenCombine's `ThrottleTests.testCancelWhilstScheduledOutput` and `testBasicBehavior`).
+      guard let needsTime = state.withLock({ $0.machine.emissionNeedsTime }) else { return }
+      let now = needsTime ? scheduler.now : nil
       guard
         let (downstream, value, completion) = state.withLock({ state in
           state.machine.emit(now: now).flatMap { emitted in
