@@ -123,6 +123,33 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
   }
 
+  // Follows OpenCombine's TimeoutTests.testRequestWithoutCustomError and testRequestWithCustomError
+  // at 1b8a26b: a zero request goes upstream as it is, and, being the first, starts the wait again.
+  @Test func aZeroRequestIsPassedUpstream() {
+    for customError in [nil, { TestError.boom }] {
+      let scheduler = RecordingScheduler()
+      let upstream = ManualPublisher<Int, TestError>()
+      let recorder = Recorder<Int, TestError>(request: .none, extra: .max(1))
+      upstream.timeout(.milliseconds(13), scheduler: scheduler, customError: customError).subscribe(recorder)
+      let timer = [SchedulerCall.now, .minimumTolerance, .scheduleRepeating(after: 13, interval: 13)]
+      #expect(upstream.subscription.calls == [])
+      #expect(scheduler.calls == timer)
+      recorder.request(.none)
+      #expect(upstream.subscription.calls == [.request(.none)])
+      #expect(scheduler.calls == timer + timer)
+      recorder.request(.max(2))
+      recorder.request(.max(42))
+      #expect(upstream.subscription.calls == [.request(.none), .request(.max(2)), .request(.max(42))])
+      #expect(scheduler.calls == timer + timer)
+      scheduler.advance(by: .milliseconds(14))
+      recorder.request(.max(13))
+      #expect(
+        upstream.subscription.calls == [.request(.none), .request(.max(2)), .request(.max(42)), .cancel])
+      let completion: Subscribers.Completion<TestError> = customError == nil ? .finished : .failure(.boom)
+      #expect(recorder.events == [.subscription, .completion(completion)])
+    }
+  }
+
   @Test func describesItselfAsCombineDoes() {
     let reflected = reflection(
       of: PassthroughSubject<Int, TestError>().timeout(.seconds(1), scheduler: DispatchQueue.test))
