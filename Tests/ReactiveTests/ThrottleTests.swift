@@ -316,6 +316,27 @@ import Testing
     #expect(seen.events == [.subscription, .value(3), .value(4), .completion(.failure(.boom))])
   }
 
+  // Follows OpenCombine's ThrottleTests.testReceiveInputRecursively at 1b8a26b: on the immediate
+  // scheduler, a value sent from inside the downstream's receive is delivered at once, nested.
+  @Test func aValueSentFromInsideTheDownstreamIsDeliveredAtOnceOnTheImmediateScheduler() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let left = Locked(5)
+    let recorder = Recorder<Int, TestError>(extra: .max(418)) { _ in
+      guard
+        left.withLock({ count in
+          defer { count -= 1 }
+          return count > 0
+        })
+      else { return }
+      upstream.send(-1)
+    }
+    upstream.throttle(for: .seconds(60), scheduler: ImmediateScheduler.shared, latest: true).subscribe(
+      recorder)
+    #expect(upstream.send(0) == .none)
+    #expect(recorder.events == [.subscription, .value(0)] + Array(repeating: .value(-1), count: 5))
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEndsEvenWithAnEmissionScheduled() {
     let scheduler = DispatchQueue.test
     for ending in [StreamEnding.cancel, .finish, .fail] {
