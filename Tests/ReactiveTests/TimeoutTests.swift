@@ -150,11 +150,54 @@ import Testing
     }
   }
 
+  // Follows OpenCombine's TimeoutTests.testBasicBehaviorWithoutCustomError and
+  // testUpstreamFinishesNoCustomError at 1b8a26b: every timer and every delivery is given the options;
+  // the timeout itself asks the scheduler nothing and ends the stream at once.
+  @Test func theOptionsGoToEveryTimerAndDeliveryAndTheTimeoutAsksNothing() {
+    func timer(_ at: Int) -> [SchedulerCall] {
+      [.now, .minimumTolerance, .scheduleRepeating(after: at, interval: 13)]
+    }
+    let scheduler = RecordingScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(1))
+    upstream.timeout(.milliseconds(13), scheduler: scheduler, options: .init(qos: .userInitiated))
+      .subscribe(recorder)
+    #expect(scheduler.calls == timer(13) + timer(13))
+    scheduler.advance(by: .milliseconds(10))
+    #expect(upstream.send(1) == .none)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(upstream.send(2) == .none)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    let calls = timer(13) + timer(13) + timer(23) + [.schedule] + timer(24) + [.schedule]
+    #expect(scheduler.calls == calls)
+    #expect(scheduler.optionsGiven == Array(repeating: true, count: 6))
+    scheduler.advance(by: .milliseconds(200))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    #expect(scheduler.calls == calls)
+    #expect(
+      upstream.subscription.calls == [.request(.max(2)), .request(.max(1)), .request(.max(1)), .cancel])
+
+    let finishing = RecordingScheduler()
+    let second = ManualPublisher<Int, TestError>()
+    let seen = Recorder<Int, TestError>(request: .none)
+    second.timeout(.milliseconds(13), scheduler: finishing, options: .init(qos: .userInitiated)).subscribe(
+      seen)
+    second.send(completion: .finished)
+    #expect(finishing.calls == timer(13) + [.schedule])
+    #expect(finishing.optionsGiven == [true, true])
+    #expect(seen.events == [.subscription])
+    finishing.advance(by: .milliseconds(20))
+    #expect(seen.events == [.subscription, .completion(.finished)])
+  }
+
   @Test func describesItselfAsCombineDoes() {
     let reflected = reflection(
       of: PassthroughSubject<Int, TestError>().timeout(.seconds(1), scheduler: DispatchQueue.test))
     #expect(reflected.description == "Timeout")
     #expect(reflected.playground == "Timeout")
+    // OpenCombine's TimeoutTests.testTimeoutReflection at 1b8a26b: no children.
+    #expect(reflected.children.isEmpty)
   }
 
   @Test func letsTheDownstreamAndTheCustomErrorGoWhenTheStreamEnds() {
