@@ -241,6 +241,133 @@ import Testing
     scheduler.advance(by: .seconds(1))
     #expect(recorder.events == [.subscription, .value(2)])
   }
+
+  // Follows OpenCombine's DebounceTests.testBasicBehavior (a failure and a value after .finished) and
+  // testDemand (a value after a cancel) at 1b8a26b: Combine's debounce asks its scheduler nothing for
+  // them, not even the time.
+  @Test func aValueAfterTheCompletionOrACancelAsksTheSchedulerNothing() {
+    for ending in [StreamEnding.finish, .cancel] {
+      let scheduler = RecordingScheduler()
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      let recorder = Recorder<Int, TestError>()
+      upstream.debounce(for: .milliseconds(13), scheduler: scheduler).subscribe(recorder)
+      upstream.giveSubscription()
+      if ending == .finish {
+        upstream.send(completion: .finished)
+        #expect(scheduler.calls == [.schedule])
+        upstream.send(completion: .failure(.boom))
+      } else {
+        recorder.cancel()
+      }
+      scheduler.clearCalls()
+      #expect(upstream.send(1) == .none)
+      #expect(scheduler.calls == [], "\(ending)")
+      scheduler.advance(by: .milliseconds(100))
+      let expected: [Event<Int, TestError>] =
+        ending == .finish ? [.subscription, .completion(.finished)] : [.subscription]
+      #expect(recorder.events == expected, "\(ending)")
+    }
+  }
+
+  // Follows OpenCombine's DebounceTests.testFinishBeforeDue and testFailBeforeDue at 1b8a26b: the
+  // timer is given the debounce's options, the completion is scheduled with none.
+  @Test func theCompletionIsScheduledWithoutTheOptions() {
+    for completion in [Subscribers.Completion<TestError>.finished, .failure(.boom)] {
+      let scheduler = RecordingScheduler()
+      let subject = PassthroughSubject<Int, TestError>()
+      let recorder = Recorder<Int, TestError>()
+      subject.debounce(for: .milliseconds(13), scheduler: scheduler, options: .init(qos: .userInitiated))
+        .subscribe(recorder)
+      subject.send(1)
+      scheduler.advance(by: .milliseconds(4))
+      subject.send(completion: completion)
+      #expect(
+        scheduler.calls == [.now, .minimumTolerance, .scheduleRepeating(after: 13, interval: 13), .schedule])
+      #expect(scheduler.optionsGiven == [true, false], "\(completion)")
+      scheduler.advance(by: .milliseconds(100))
+      #expect(recorder.events == [.subscription, .completion(completion)])
+    }
+  }
+
+  // Follows OpenCombine's DebounceTests.testDebounceReflection at 1b8a26b.
+  @Test func describesItselfAsCombineDoes() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let probe = SubscriptionProbe<Int, TestError>()
+    upstream.debounce(for: .nanoseconds(13), scheduler: DispatchQueue.test).subscribe(probe)
+    let inner = upstream.subscriber
+    upstream.giveSubscription()
+    let both: [Any] = [inner.map { $0 as Any }, probe.subscription.map { $0 as Any }].compactMap { $0 }
+    #expect(both.count == 2)
+    for reflected in both {
+      #expect(String(describing: reflected) == "Debounce")
+      #expect(
+        (reflected as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Debounce"
+      )
+      let children = Mirror(reflecting: reflected).children.map { ($0.label, String(describing: $0.value)) }
+      #expect(children.map(\.0) == ["downstream", "downstreamDemand", "currentValue"])
+      #expect(children.first?.1.contains("SubscriptionProbe") == true)
+      #expect(children.dropFirst().map(\.1) == ["max(0)", "nil"])
+    }
+  }
+
+  // Follows OpenCombine's DebounceTests.testBadScheduler at 1b8a26b: with timers that cannot be
+  // cancelled, each keeps firing, and still only the last value of the burst is delivered, once.
+  @Test func aSchedulerWhoseTimersCannotBeCancelledStillGetsOneValuePerBurst() {
+    let scheduler = UncancellableScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.debounce(for: .milliseconds(13), scheduler: scheduler).subscribe(recorder)
+    for value in [1, 2, 3] {
+      upstream.send(value)
+      scheduler.test.advance(by: .milliseconds(2))
+    }
+    upstream.send(42)
+    scheduler.test.advance(by: .milliseconds(12))
+    #expect(recorder.events == [.subscription])
+    scheduler.test.advance(by: .milliseconds(1))
+    #expect(recorder.events == [.subscription, .value(42)])
+    scheduler.test.advance(by: .milliseconds(31))
+    #expect(recorder.events == [.subscription, .value(42)])
+    upstream.send(1)
+    scheduler.test.advance(by: .milliseconds(4))
+    recorder.cancel()
+    scheduler.test.advance(by: .milliseconds(50))
+    #expect(recorder.events == [.subscription, .value(42)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+}
+
+/// A scheduler whose repeating timers run on `DispatchQueue.test` and ignore being cancelled.
+private final class UncancellableScheduler: Scheduler, @unchecked Sendable {
+  typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
+  typealias SchedulerOptions = DispatchQueue.SchedulerOptions
+
+  let test = DispatchQueue.test
+  /// The timers' own cancellables, held so that none is cancelled by being let go.
+  private let timers = Locked<[any Cancellable]>([])
+
+  var now: SchedulerTimeType { test.now }
+  var minimumTolerance: SchedulerTimeType.Stride { test.minimumTolerance }
+
+  func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    test.schedule(options: options, action)
+  }
+
+  func schedule(
+    after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) {
+    test.schedule(after: date, tolerance: tolerance, options: options, action)
+  }
+
+  func schedule(
+    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?, _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    let timer = test.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
+    timers.append(timer)
+    return AnyCancellable {}
+  }
 }
 
 /// A value and the virtual time at which it arrived.

@@ -20,13 +20,18 @@ final class RecordingScheduler: Scheduler, @unchecked Sendable {
   /// The clock the work runs on.
   let test = DispatchQueue.test
   private let log = Locked<[SchedulerCall]>([])
+  private let optionsLog = Locked<[Bool]>([])
 
   /// Every call so far, in order.
   var calls: [SchedulerCall] { log.value }
 
+  /// For each call that scheduled work so far, in order, whether it was given options.
+  var optionsGiven: [Bool] { optionsLog.value }
+
   /// Forgets the calls so far.
   func clearCalls() {
     log.withLock { $0.removeAll() }
+    optionsLog.withLock { $0.removeAll() }
   }
 
   var now: SchedulerTimeType {
@@ -41,6 +46,7 @@ final class RecordingScheduler: Scheduler, @unchecked Sendable {
 
   func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
     log.append(.schedule)
+    optionsLog.append(options != nil)
     test.schedule(options: options, action)
   }
 
@@ -49,6 +55,7 @@ final class RecordingScheduler: Scheduler, @unchecked Sendable {
     _ action: @escaping () -> Void
   ) {
     log.append(.scheduleAfter(Self.milliseconds(date)))
+    optionsLog.append(options != nil)
     test.schedule(after: date, tolerance: tolerance, options: options, action)
   }
 
@@ -57,6 +64,7 @@ final class RecordingScheduler: Scheduler, @unchecked Sendable {
     options: SchedulerOptions?, _ action: @escaping () -> Void
   ) -> any Cancellable {
     log.append(.scheduleRepeating(after: Self.milliseconds(date), interval: interval.magnitude / 1_000_000))
+    optionsLog.append(options != nil)
     return test.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
   }
 

@@ -196,6 +196,147 @@ import Testing
     #expect(reflected.children.isEmpty)
   }
 
+  // Follows OpenCombine's ThrottleTests.testBasicBehavior, testThrottleDemand and testThrottleGap at
+  // 1b8a26b: Combine's throttle reads the clock once when its subscriber is made and once when the
+  // subscription arrives, and schedules nothing.
+  @Test func readsTheClockWhenSubscribedAndWhenItsSubscriptionArrives() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(100))
+    upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    #expect(scheduler.calls == [.now])
+    let subscription = upstream.giveSubscription()
+    #expect(scheduler.calls == [.now, .now])
+    #expect(subscription.calls == [.request(.unlimited)])
+    #expect(recorder.events == [.subscription])
+    upstream.send(1)
+    #expect(scheduler.calls == [.now, .now, .now, .schedule])
+    #expect(scheduler.optionsGiven == [false])
+  }
+
+  // Follows OpenCombine's ThrottleTests.testReceiveCompletionImmediatelyAfterSubscription and
+  // testReceiveCompletionImmediatelyAfterValue at 1b8a26b: the completion reads the clock, then goes
+  // out at once through the scheduler, or waits for the emission already scheduled.
+  @Test func theCompletionReadsTheClock() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.throttle(for: .seconds(60), scheduler: scheduler, latest: true).subscribe(recorder)
+    upstream.giveSubscription()
+    scheduler.clearCalls()
+    upstream.send(completion: .failure(.boom))
+    #expect(scheduler.calls == [.now, .schedule])
+    #expect(recorder.events == [.subscription])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+
+    let waiting = RecordingScheduler()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let seen = Recorder<Int, TestError>(extra: .max(418))
+    second.throttle(for: .seconds(60), scheduler: waiting, latest: true).subscribe(seen)
+    second.giveSubscription()
+    second.send(-1)
+    waiting.advance(by: .zero)
+    second.send(1000)
+    waiting.clearCalls()
+    second.send(completion: .finished)
+    #expect(waiting.calls == [.now])
+    waiting.advance(by: .seconds(60))
+    #expect(seen.events == [.subscription, .value(-1), .value(1000), .completion(.finished)])
+  }
+
+  // Follows OpenCombine's ThrottleTests.testCancelAlreadyCancelled (a value and a finish after a
+  // cancel) and testBasicBehavior (a finish and a value after a failure) at 1b8a26b: they ask the
+  // scheduler nothing, not even the time.
+  @Test func nothingAfterACancelOrACompletionReadsTheClock() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.throttle(for: .seconds(10), scheduler: scheduler, latest: true).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    scheduler.clearCalls()
+    recorder.cancel()
+    recorder.request(.max(42))
+    recorder.cancel()
+    upstream.send(0)
+    upstream.send(completion: .finished)
+    #expect(scheduler.calls == [])
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+    #expect(recorder.events == [.subscription])
+
+    let failing = RecordingScheduler()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let seen = Recorder<Int, TestError>(request: .max(100), extra: .max(12))
+    second.throttle(for: .seconds(1), scheduler: failing, latest: true).subscribe(seen)
+    second.giveSubscription()
+    second.send(3)
+    failing.advance(by: .zero)
+    second.send(4)
+    failing.clearCalls()
+    second.send(completion: .failure(.boom))
+    second.send(completion: .finished)
+    #expect(second.send(5) == .none)
+    #expect(failing.calls == [.now])
+    failing.advance(by: .seconds(1))
+    #expect(seen.events == [.subscription, .value(3), .value(4), .completion(.failure(.boom))])
+  }
+
+  // Follows OpenCombine's ThrottleTests.testCancelWhilstScheduledOutput (an emission after a cancel)
+  // and testBasicBehavior (the emission that carries the failure) at 1b8a26b: neither reads the
+  // clock; an emission of a value alone does.
+  @Test func onlyAnEmissionOfAValueAloneReadsTheClock() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.throttle(for: .seconds(60), scheduler: scheduler, latest: true).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    upstream.send(1)
+    #expect(scheduler.calls == [.now, .now, .now, .schedule])
+    recorder.cancel()
+    scheduler.clearCalls()
+    scheduler.advance(by: .zero)
+    #expect(scheduler.calls == [])
+    #expect(recorder.events == [.subscription])
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+
+    let failing = RecordingScheduler()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let seen = Recorder<Int, TestError>()
+    second.throttle(for: .seconds(1), scheduler: failing, latest: true).subscribe(seen)
+    second.giveSubscription()
+    second.send(3)
+    failing.clearCalls()
+    failing.advance(by: .zero)
+    #expect(failing.calls == [.now])
+    second.send(4)
+    second.send(completion: .failure(.boom))
+    failing.clearCalls()
+    failing.advance(by: .seconds(1))
+    #expect(failing.calls == [])
+    #expect(seen.events == [.subscription, .value(3), .value(4), .completion(.failure(.boom))])
+  }
+
+  // Follows OpenCombine's ThrottleTests.testReceiveInputRecursively at 1b8a26b: on the immediate
+  // scheduler, a value sent from inside the downstream's receive is delivered at once, nested.
+  @Test func aValueSentFromInsideTheDownstreamIsDeliveredAtOnceOnTheImmediateScheduler() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let left = Locked(5)
+    let recorder = Recorder<Int, TestError>(extra: .max(418)) { _ in
+      guard
+        left.withLock({ count in
+          defer { count -= 1 }
+          return count > 0
+        })
+      else { return }
+      upstream.send(-1)
+    }
+    upstream.throttle(for: .seconds(60), scheduler: ImmediateScheduler.shared, latest: true).subscribe(
+      recorder)
+    #expect(upstream.send(0) == .none)
+    #expect(recorder.events == [.subscription, .value(0)] + Array(repeating: .value(-1), count: 5))
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEndsEvenWithAnEmissionScheduled() {
     let scheduler = DispatchQueue.test
     for ending in [StreamEnding.cancel, .finish, .fail] {

@@ -123,11 +123,81 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
   }
 
+  // Follows OpenCombine's TimeoutTests.testRequestWithoutCustomError and testRequestWithCustomError
+  // at 1b8a26b: a zero request goes upstream as it is, and, being the first, starts the wait again.
+  @Test func aZeroRequestIsPassedUpstream() {
+    for customError in [nil, { TestError.boom }] {
+      let scheduler = RecordingScheduler()
+      let upstream = ManualPublisher<Int, TestError>()
+      let recorder = Recorder<Int, TestError>(request: .none, extra: .max(1))
+      upstream.timeout(.milliseconds(13), scheduler: scheduler, customError: customError).subscribe(recorder)
+      let timer = [SchedulerCall.now, .minimumTolerance, .scheduleRepeating(after: 13, interval: 13)]
+      #expect(upstream.subscription.calls == [])
+      #expect(scheduler.calls == timer)
+      recorder.request(.none)
+      #expect(upstream.subscription.calls == [.request(.none)])
+      #expect(scheduler.calls == timer + timer)
+      recorder.request(.max(2))
+      recorder.request(.max(42))
+      #expect(upstream.subscription.calls == [.request(.none), .request(.max(2)), .request(.max(42))])
+      #expect(scheduler.calls == timer + timer)
+      scheduler.advance(by: .milliseconds(14))
+      recorder.request(.max(13))
+      #expect(
+        upstream.subscription.calls == [.request(.none), .request(.max(2)), .request(.max(42)), .cancel])
+      let completion: Subscribers.Completion<TestError> = customError == nil ? .finished : .failure(.boom)
+      #expect(recorder.events == [.subscription, .completion(completion)])
+    }
+  }
+
+  // Follows OpenCombine's TimeoutTests.testBasicBehaviorWithoutCustomError and
+  // testUpstreamFinishesNoCustomError at 1b8a26b: every timer and every delivery is given the options;
+  // the timeout itself asks the scheduler nothing and ends the stream at once.
+  @Test func theOptionsGoToEveryTimerAndDeliveryAndTheTimeoutAsksNothing() {
+    func timer(_ at: Int) -> [SchedulerCall] {
+      [.now, .minimumTolerance, .scheduleRepeating(after: at, interval: 13)]
+    }
+    let scheduler = RecordingScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(1))
+    upstream.timeout(.milliseconds(13), scheduler: scheduler, options: .init(qos: .userInitiated))
+      .subscribe(recorder)
+    #expect(scheduler.calls == timer(13) + timer(13))
+    scheduler.advance(by: .milliseconds(10))
+    #expect(upstream.send(1) == .none)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(upstream.send(2) == .none)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    let calls = timer(13) + timer(13) + timer(23) + [.schedule] + timer(24) + [.schedule]
+    #expect(scheduler.calls == calls)
+    #expect(scheduler.optionsGiven == Array(repeating: true, count: 6))
+    scheduler.advance(by: .milliseconds(200))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    #expect(scheduler.calls == calls)
+    #expect(
+      upstream.subscription.calls == [.request(.max(2)), .request(.max(1)), .request(.max(1)), .cancel])
+
+    let finishing = RecordingScheduler()
+    let second = ManualPublisher<Int, TestError>()
+    let seen = Recorder<Int, TestError>(request: .none)
+    second.timeout(.milliseconds(13), scheduler: finishing, options: .init(qos: .userInitiated)).subscribe(
+      seen)
+    second.send(completion: .finished)
+    #expect(finishing.calls == timer(13) + [.schedule])
+    #expect(finishing.optionsGiven == [true, true])
+    #expect(seen.events == [.subscription])
+    finishing.advance(by: .milliseconds(20))
+    #expect(seen.events == [.subscription, .completion(.finished)])
+  }
+
   @Test func describesItselfAsCombineDoes() {
     let reflected = reflection(
       of: PassthroughSubject<Int, TestError>().timeout(.seconds(1), scheduler: DispatchQueue.test))
     #expect(reflected.description == "Timeout")
     #expect(reflected.playground == "Timeout")
+    // OpenCombine's TimeoutTests.testTimeoutReflection at 1b8a26b: no children.
+    #expect(reflected.children.isEmpty)
   }
 
   @Test func letsTheDownstreamAndTheCustomErrorGoWhenTheStreamEnds() {

@@ -31,7 +31,8 @@ extension Publishers {
     public let dueTime: Context.SchedulerTimeType.Stride
     /// Whose clock measures the interval, and where values are delivered.
     public let scheduler: Context
-    /// How deliveries are scheduled.
+    /// How the timers that deliver values are scheduled; the completion is scheduled without them, as
+    /// Combine's is.
     public let options: Context.SchedulerOptions?
 
     /// Creates a publisher debouncing `upstream` by `dueTime` on `scheduler`.
@@ -73,6 +74,10 @@ extension Publishers {
     @usableFromInline let downstream: Downstream
     /// Set by the completion's delivery or a cancel: nothing more reaches the downstream.
     @usableFromInline let ended = Atomic<Bool>(false)
+    /// Set once the upstream completed or the downstream cancelled: a value that comes after reads
+    /// no clock, as in Combine (OpenCombine's `DebounceTests.testBasicBehavior` and `testDemand`).
+    /// The state machine still decides; this only spares the scheduler the call.
+    @usableFromInline let closed = Atomic<Bool>(false)
     @usableFromInline let dueTime: Context.SchedulerTimeType.Stride
     @usableFromInline let scheduler: Context
     @usableFromInline let options: Context.SchedulerOptions?
@@ -112,6 +117,7 @@ extension Publishers {
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
+      guard !closed.load(ordering: .relaxed) else { return .none }
       let deadline = scheduler.now.advanced(by: dueTime)
       if let timer = state.withLock({ $0.receive(input, dueAt: deadline) }) {
         startTimer(timer, for: deadline)
@@ -152,8 +158,10 @@ extension Publishers {
     @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
       guard let end = state.withLock({ $0.complete() }) else { return }
+      closed.store(true, ordering: .relaxed)
       end.timer?.cancel()
-      scheduler.schedule(options: options) {
+      // Without the options, as Combine's (OpenCombine's `DebounceTests.testFinishBeforeDue`).
+      scheduler.schedule(options: nil) {
         self.downstreamLock.withLock {
           guard !self.ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
           self.downstream.receive(completion: completion)
@@ -169,6 +177,7 @@ extension Publishers {
     @usableFromInline
     func cancel() {
       guard let end = state.withLock({ $0.cancel() }) else { return }
+      closed.store(true, ordering: .relaxed)
       ended.store(true, ordering: .releasing)
       end.timer?.cancel()
       end.upstream?.cancel()

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publisher {
   /// Passes on at most one value per `interval` on `scheduler`: the first value of a quiet stream at
   /// once, then, at the end of each interval, the latest value received meanwhile (`latest`) or the
@@ -80,6 +82,10 @@ extension Publishers {
 
     @usableFromInline let scheduler: Context
     @usableFromInline let state: LockedState<State>
+    /// Set once the upstream completed or the downstream cancelled: a value or completion that comes
+    /// after reads no clock, as in Combine (OpenCombine's `ThrottleTests.testCancelAlreadyCancelled`).
+    /// The state machine still decides; this only spares the scheduler the call.
+    @usableFromInline let closed = Atomic<Bool>(false)
     /// Serializes calls into the downstream when the scheduler runs actions concurrently; recursive,
     /// so that an emission nested on the same thread runs at once, as Combine's does.
     @usableFromInline let downstreamLock = PlainLock.make(recursive: true)
@@ -89,6 +95,10 @@ extension Publishers {
     {
       self.scheduler = scheduler
       state = .make(State(machine: ThrottleState(interval: interval, latest: latest), downstream: downstream))
+      // Combine's throttle reads the clock here and when its subscription arrives, and nothing here
+      // needs the time: read it so that a scheduler sees the calls Combine's makes (OpenCombine's
+      // `ThrottleTests.testBasicBehavior`).
+      _ = scheduler.now
     }
 
     @inlinable
@@ -107,12 +117,14 @@ extension Publishers {
         subscription.cancel()
         return
       }
+      _ = scheduler.now
       subscription.request(.unlimited)
       downstreamLock.withLock { downstream.receive(subscription: self) }
     }
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
+      guard !closed.load(ordering: .relaxed) else { return .none }
       let now = scheduler.now
       schedule(state.withLock { $0.machine.receive(input, now: now) })
       return .none
@@ -120,7 +132,15 @@ extension Publishers {
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      schedule(state.withLock { $0.machine.complete(completion) })
+      // Read and unused, as Combine's throttle reads it (OpenCombine's
+      // `ThrottleTests.testReceiveCompletionImmediatelyAfterSubscription`).
+      guard !closed.load(ordering: .relaxed) else { return }
+      _ = scheduler.now
+      schedule(
+        state.withLock { state in
+          defer { if state.machine.hasEnded { closed.store(true, ordering: .relaxed) } }
+          return state.machine.complete(completion)
+        })
     }
 
     @inlinable
@@ -131,6 +151,7 @@ extension Publishers {
 
     @inlinable
     func cancel() {
+      closed.store(true, ordering: .relaxed)
       let upstream = state.withLock { state in
         defer { state.downstream = nil }
         return state.machine.cancel()
@@ -152,7 +173,10 @@ extension Publishers {
 
     @inlinable
     func emit() {
-      let now = scheduler.now
+      // The clock is read only when the emission is of a value alone, as Combine's reads it
+      // (OpenCombine's `ThrottleTests.testCancelWhilstScheduledOutput` and `testBasicBehavior`).
+      guard let needsTime = state.withLock({ $0.machine.emissionNeedsTime }) else { return }
+      let now = needsTime ? scheduler.now : nil
       guard
         let (downstream, value, completion) = state.withLock({ state in
           state.machine.emit(now: now).flatMap { emitted in

@@ -4,7 +4,7 @@ extension Publisher {
   ///
   /// The wait starts when the upstream's subscription arrives, starts again at the downstream's first
   /// request and at each value, and cancels the upstream when it runs out. Values and the upstream's
-  /// completion are delivered through `scheduler`.
+  /// completion are delivered through `scheduler`. Requests, a zero one too, go upstream as they are.
   public func timeout<S: Scheduler>(
     _ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil,
     customError: (() -> Failure)? = nil
@@ -142,7 +142,8 @@ extension Publishers.Timeout {
       }
       guard let upstream else { return }
       if first { startTimer() }
-      if demand != .none { upstream.request(demand) }
+      // A zero request too, as Combine's (OpenCombine's `TimeoutTests.testRequestWithoutCustomError`).
+      upstream.request(demand)
     }
 
     func cancel() {

@@ -42,6 +42,15 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
     self.latest = latest
   }
 
+  /// Whether the upstream completed or the downstream cancelled.
+  @inlinable
+  var hasEnded: Bool {
+    switch phase {
+    case .completing, .finished: true
+    case .awaitingSubscription, .active: false
+    }
+  }
+
   /// Accepts the upstream subscription; false if one was already accepted or the stream is over.
   @inlinable
   mutating func subscribe(_ upstream: any Subscription) -> Bool {
@@ -76,10 +85,22 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
     return .now
   }
 
-  /// What the scheduled emission at `now` delivers: the pending value and, after it, the completion.
-  /// `nil` when the stream is over.
+  /// Whether the scheduled emission needs the time: `nil` when the stream is over (it emits nothing),
+  /// `false` when it carries the completion (no interval follows it), as Combine's reads no clock then.
   @inlinable
-  mutating func emit(now: Time) -> (value: Value?, completion: Subscribers.Completion<Failure>?)? {
+  var emissionNeedsTime: Bool? {
+    switch phase {
+    case .active: pendingCompletion == nil
+    case .completing: false
+    case .awaitingSubscription, .finished: nil
+    }
+  }
+
+  /// What the scheduled emission at `now` delivers: the pending value and, after it, the completion.
+  /// `nil` when the stream is over. Without a time (see ``emissionNeedsTime``) the value starts no
+  /// interval.
+  @inlinable
+  mutating func emit(now: Time?) -> (value: Value?, completion: Subscribers.Completion<Failure>?)? {
     switch phase {
     case .active, .completing: break
     case .awaitingSubscription, .finished: return nil
@@ -87,7 +108,7 @@ struct ThrottleState<Value, Failure: Error, Time: Strideable> {
     emissionScheduled = false
     let value = pendingValue.take()
     let completion = pendingCompletion.take()
-    if value != nil { lastEmission = now }
+    if value != nil, let now { lastEmission = now }
     if completion != nil { phase = .finished }
     return (value, completion)
   }
