@@ -19,6 +19,19 @@ import Testing
     #expect(recorder.events == [at(0, .subscription), at(1000, .completion(.finished))])
   }
 
+  /// A scheduler that runs the timer at once (`ImmediateScheduler`) times the stream out while it is
+  /// being subscribed: the subscriber gets its subscription first, then the completion. (Combine's
+  /// traps here, OpenCombine's TimeoutTests.testCrashesWithImmediateScheduler at 1b8a26b; ours keeps
+  /// the subscriber's contract instead.)
+  @Test func aTimeoutThatFiresWhileSubscribingReachesTheSubscriberAfterItsSubscription() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.timeout(.seconds(1), scheduler: ImmediateScheduler.shared).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+  }
+
   @Test func failsWithTheCustomErrorWhenGiven() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, TestError>()

@@ -77,6 +77,11 @@ extension Publishers.Timeout {
       var timer: (any Cancellable)?
       /// The number of the latest timer started.
       var timerNumber = 0
+      /// Whether the downstream has been handed its subscription; until then a timer that fires (an
+      /// `ImmediateScheduler`'s, at once) leaves its number here, for the subscribing thread to time
+      /// the stream out once it has.
+      var handedDown = false
+      var firedEarly: Int?
 
       /// Moves to the end; returns what to let go of and cancel.
       mutating func end() -> (Downstream?, (any Subscription)?, (any Cancellable)?) {
@@ -114,6 +119,11 @@ extension Publishers.Timeout {
       guard let downstream else { return subscription.cancel() }
       startTimer()
       downstreamLock.withLock { downstream.receive(subscription: self) }
+      let fired: Int? = state.withLock { state in
+        state.handedDown = true
+        return state.firedEarly
+      }
+      if let fired { timerFired(fired) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -179,6 +189,10 @@ extension Publishers.Timeout {
       let ending: (Downstream, (any Subscription)?, (any Cancellable)?, (() -> Upstream.Failure)?)? =
         state.withLock { state in
           guard state.timerNumber == number, state.status.subscription != nil, !state.completed else {
+            return nil
+          }
+          guard state.handedDown else {
+            state.firedEarly = number
             return nil
           }
           let customError = state.customError
