@@ -165,6 +165,19 @@ import Testing
     #expect(ignored.completeImmediately)
   }
 
+  // OpenCombine's JustTests.testPrependOperatorSpecialization and testAppendOperatorSpecialization:
+  // values or a sequence put before or after the one value make a Publishers.Sequence.
+  @Test func prependAndAppendOfValuesMakeASequence() {
+    let prepended: Publishers.Sequence<[Int], Never> = Just(5).prepend(1, 2, 3, 4)
+    #expect(prepended == Publishers.Sequence(sequence: [1, 2, 3, 4, 5]))
+    let prependedSequence: Publishers.Sequence<[Int], Never> = Just(5).prepend(1...4)
+    #expect(prependedSequence == Publishers.Sequence(sequence: [1, 2, 3, 4, 5]))
+    let appended: Publishers.Sequence<[Int], Never> = Just(1).append(2, 3, 4, 5)
+    #expect(appended == Publishers.Sequence(sequence: [1, 2, 3, 4, 5]))
+    let appendedSequence: Publishers.Sequence<[Int], Never> = Just(1).append(2...5)
+    #expect(appendedSequence == Publishers.Sequence(sequence: [1, 2, 3, 4, 5]))
+  }
+
   @Test func aSubscriberSeesWhatTheGeneralOperatorWouldDeliver() {
     let kept = Recorder<Int, Never>()
     let left = Recorder<Int, Never>()

@@ -210,3 +210,29 @@ extension Just {
     Optional<Output>.Publisher(keep ? output : nil)
   }
 }
+
+extension Just {
+  /// `elements`, then the value, as one ``Publishers/Sequence``, as Combine's `Just` makes them.
+  public func prepend(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
+    prepend(elements)
+  }
+
+  /// The elements of `elements`, then the value, as one ``Publishers/Sequence``, as Combine's `Just`
+  /// makes them.
+  public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never>
+  where S.Element == Output {
+    Publishers.Sequence(sequence: Array(elements) + [output])
+  }
+
+  /// The value, then `elements`, as one ``Publishers/Sequence``, as Combine's `Just` makes them.
+  public func append(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
+    append(elements)
+  }
+
+  /// The value, then the elements of `elements`, as one ``Publishers/Sequence``, as Combine's `Just`
+  /// makes them.
+  public func append<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never>
+  where S.Element == Output {
+    Publishers.Sequence(sequence: [output] + Array(elements))
+  }
+}
