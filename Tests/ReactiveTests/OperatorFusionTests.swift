@@ -62,6 +62,22 @@ import Testing
     #expect(recorder.events == [.subscription, .value("4")])
   }
 
+  // OpenCombine's CompactMapTests.testCompactMapOperatorSpecializationForTryCompactMap at 1b8a26b.
+  @Test func compactMapAfterTryCompactMapIsOneTryCompactMapThatStillFails() {
+    let subject = PassthroughSubject<String, Never>()
+    let fused: Publishers.TryCompactMap<PassthroughSubject<String, Never>, Int> =
+      subject.tryCompactMap { input -> Int? in
+        if input == "throw" { throw TestError.boom }
+        return Int(input)
+      }.compactMap { $0.isMultiple(of: 2) ? $0 / 2 : nil }
+    #expect(fused.upstream === subject)
+    let recorder = Recorder<Int, TestError>()
+    fused.asTestError().subscribe(recorder)
+    for input in ["0", "3", "a", "12", "11", "20", "b", "throw"] { subject.send(input) }
+    #expect(
+      recorder.events == [.subscription, .value(0), .value(6), .value(10), .completion(.failure(.boom))])
+  }
+
   @Test func filterAfterFilterIsOneFilter() {
     let subject = PassthroughSubject<Int, Never>()
     let fused: Publishers.Filter<PassthroughSubject<Int, Never>> =

@@ -60,3 +60,16 @@ extension Publishers {
     @usableFromInline override var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
   }
 }
+
+extension Publishers.TryCompactMap {
+  /// Transforms each value with this operator's transform, then `transform`, passing on the results
+  /// that are not `nil`, in one operator, as Combine's `compactMap` after `tryCompactMap` does: the
+  /// result is a `TryCompactMap` of the same upstream, and a throw still fails the stream.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) throws -> T?)
+    -> Publishers.TryCompactMap<Upstream, T>
+  {
+    let first = self.transform
+    return Publishers.TryCompactMap(upstream: upstream) { try first($0).flatMap(transform) }
+  }
+}
