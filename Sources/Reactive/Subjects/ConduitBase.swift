@@ -188,6 +188,13 @@ class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
   @usableFromInline
   var cancelWaitsForDelivery: Bool { false }
 
+  /// Whether this conduit of a replaying subject keeps, in its mailbox, the latest value it had no
+  /// demand for. A subject's own sink asks for everything as it is attached and is handed the current
+  /// value then, so it keeps none, and is linked with no mailbox: its token holder never reads the
+  /// mailbox outside the registry's lock, where another thread may make it (``SubjectConduit/enqueueLocked(_:by:)``).
+  @usableFromInline
+  var keepsPending: Bool { registry.replays }
+
   /// The conduit's mailbox, made if it has none yet. Call holding the registry's lock.
   @usableFromInline
   func waitingRoomLocked() -> ConduitWaitingRoom {
@@ -222,7 +229,7 @@ class ConduitBase: Subscription, CustomStringConvertible, CustomReflectable,
     if !registry.demanded.load(ordering: .acquiring) {
       registry.acknowledgeDemand()
     }
-    if registry.replays {
+    if keepsPending {
       offerPendingAfterRequest()
     }
   }

@@ -52,6 +52,10 @@ final class BodiesConduit<Output, Failure: Error>: SubjectConduit<Output, Failur
   @usableFromInline
   override var cancelWaitsForDelivery: Bool { true }
 
+  /// None: it asks for everything as it is attached and is handed the current value then.
+  @usableFromInline
+  override var keepsPending: Bool { false }
+
   @inlinable
   override func deliverValue(_ value: Output) -> Subscribers.Demand {
     subscriber.unsafelyUnwrapped._withUnsafeGuaranteedRef {

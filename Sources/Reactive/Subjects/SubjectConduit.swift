@@ -66,12 +66,12 @@ class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
   final func offer(_ value: Output) {
     guard state.load(ordering: .acquiring) & ConduitState.closed == 0 else { return }
     guard takeDemand() else {
-      if registry.replays { typedMailbox?.pending = value }
+      if registry.replays, keepsPending { typedMailbox?.pending = value }
       return
     }
     // A value kept for lack of demand is older than this one: delivering it after would put it out
     // of order (demand can arrive from another thread between a send's claim and its delivery).
-    if registry.replays { typedMailbox?.pending = nil }
+    if registry.replays, keepsPending { typedMailbox?.pending = nil }
     deliver(value)
   }
 
@@ -103,19 +103,19 @@ class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
   @usableFromInline
   final override func deliverQueuedWork() {
     registry.lock.lock()
-    var mailbox = typedMailbox
+    let mailbox = typedMailbox
     let events = mailbox?.events ?? []
     mailbox?.events = []
     let taken = state.bitwiseAnd(
       ~(ConduitState.work | ConduitState.missed), ordering: .acquiringAndReleasing
     ).oldValue
+    // Values were sent while the subscriber was receiving its subscription: it is owed the latest,
+    // kept in the mailbox, or, for a subject's own sink, which keeps nothing, delivered after the
+    // events below, where the mailbox's would be.
+    var latest: Output?
     if taken & ConduitState.missed != 0 {
-      // Values were sent while the subscriber was receiving its subscription: it is owed the
-      // latest. (A subject's own sink is linked with no mailbox: it is made here, under the lock.)
-      let kept = mailbox ?? ConduitMailbox(pending: nil)
-      if mailbox == nil { self.mailbox = kept }
-      mailbox = kept
-      kept.pending = unsafeDowncast(registry, to: SubjectCore<Output, Failure>.self).current
+      let current = unsafeDowncast(registry, to: SubjectCore<Output, Failure>.self).current
+      if keepsPending { mailbox?.pending = current } else { latest = current }
     }
     registry.lock.unlock()
     for event in events {
@@ -124,7 +124,8 @@ class SubjectConduit<Output, Failure: Error>: ConduitBase, @unchecked Sendable {
       case .completion(let completion): complete(completion)
       }
     }
-    if registry.replays { offerPending() }
+    if let latest { offer(latest) }
+    if keepsPending { offerPending() }
   }
 
   @usableFromInline
