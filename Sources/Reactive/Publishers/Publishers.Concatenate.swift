@@ -83,7 +83,8 @@ extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equ
 /// happen outside the lock, so a publisher may send from inside the downstream's `receive`. The suffix
 /// and the downstream are let go when the stream ends. A value or completion from a publisher that
 /// has not yet handed its subscription is ignored, as Combine's are (OpenCombine's
-/// `ConcatenateTests.testAppendReceiveValueBeforeSubscription` and the three beside it).
+/// `ConcatenateTests.testAppendReceiveValueBeforeSubscription` and the three beside it), and so is a
+/// value beyond what the downstream asked for (`testRecursivelyReceiveValue`).
 private final class ConcatenateInner<Suffix: Publisher, Downstream: Subscriber>: Subscription,
   CombineReflecting, @unchecked Sendable
 where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
@@ -157,8 +158,10 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
 
   fileprivate func receive(_ input: Suffix.Output, isSuffix: Bool) -> Subscribers.Demand {
     let downstream: Downstream? = state.withLock { state in
-      guard state.phase == (isSuffix ? .suffix : .prefix), state.currentSubscribed else { return nil }
-      if state.demand > 0 { state.demand -= 1 }
+      guard state.phase == (isSuffix ? .suffix : .prefix), state.currentSubscribed, state.demand > 0 else {
+        return nil
+      }
+      state.demand -= 1
       return state.downstream
     }
     guard let downstream else { return .none }
