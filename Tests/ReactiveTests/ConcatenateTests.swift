@@ -96,6 +96,34 @@ import Testing
     #expect(Empty<Int, Never>().prepend(7, 5).prefix.sequence == [7, 5])
   }
 
+  // OpenCombine's ConcatenateTests.testConcatenateReflection and testCombineIdentifier: the subscriber
+  // given to each publisher calls itself Concatenate, with no children, shares the downstream
+  // subscription's identifier, and is of its own type.
+  @Test func theSubscribersOfBothPublishersDescribeThemselvesAsCombinesDo() throws {
+    let first = HandDrivenPublisher<Int, TestError>()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let keeper = SubscriptionKeeper<Int, TestError>()
+    first.append(second).subscribe(keeper)
+    first.giveSubscription()
+    first.send(completion: .finished)
+    let downstreamSubscription = try #require(keeper.subscription)
+    let sides: [any Subscriber<Int, TestError>] = [
+      try #require(first.subscriber), try #require(second.subscriber),
+    ]
+    for side in sides {
+      #expect((side as? any CustomStringConvertible)?.description == "Concatenate")
+      #expect(playgroundText(side) == "Concatenate")
+      #expect((side as? any CustomReflectable).map { $0.customMirror.children.isEmpty } == true)
+      #expect(!(side is any CustomDebugStringConvertible))
+      #expect(side.combineIdentifier == downstreamSubscription.combineIdentifier)
+      #expect(type(of: side) != type(of: downstreamSubscription))
+    }
+    #expect(type(of: sides[0]) != type(of: sides[1]))
+    #expect(String(describing: downstreamSubscription) == "Concatenate")
+    #expect(playgroundText(downstreamSubscription) == "Concatenate")
+    #expect(mirrorLabels(downstreamSubscription).isEmpty)
+  }
+
   // OpenCombine's ConcatenateTests.testReleasesSuffixOnCancellation.
   @Test func aCancelLetsGoOfTheSuffix() {
     let first = HandDrivenPublisher<Int, TestError>()
