@@ -69,6 +69,21 @@ import Testing
     #expect(recorder.values == [1, 2, 3])
   }
 
+  // OpenCombine's ConcatenateTests.testRecursivelyReceiveValue: a publisher that sends beyond the
+  // demand (here from inside the downstream's receive) has the values beyond it dropped.
+  @Test func valuesBeyondTheDemandAreDropped() {
+    let first = HandDrivenPublisher<Int, TestError>()
+    let sent = Locked<[Subscribers.Demand]>([])
+    let recorder = Recorder<Int, TestError>(request: .max(3)) { value in
+      if value < 11 { sent.append(first.send(value + 1)) }
+    }
+    first.append().subscribe(recorder)
+    first.giveSubscription()
+    #expect(first.send(1) == .none)
+    #expect(recorder.values == [1, 2, 3])
+    #expect(sent.value == [.none, .none, .none])
+  }
+
   @Test func appendAndPrependTakeValuesSequencesAndPublishers() {
     let recorder = Recorder<Int, Never>()
     let appended:
@@ -79,6 +94,50 @@ import Testing
     #expect(recorder.events.last == .completion(.finished))
     #expect(Empty<Int, Never>().append(2, 3).suffix.sequence == [2, 3])
     #expect(Empty<Int, Never>().prepend(7, 5).prefix.sequence == [7, 5])
+  }
+
+  // OpenCombine's ConcatenateTests.testConcatenateReflection and testCombineIdentifier: the subscriber
+  // given to each publisher calls itself Concatenate, with no children, shares the downstream
+  // subscription's identifier, and is of its own type.
+  @Test func theSubscribersOfBothPublishersDescribeThemselvesAsCombinesDo() throws {
+    let first = HandDrivenPublisher<Int, TestError>()
+    let second = HandDrivenPublisher<Int, TestError>()
+    let keeper = SubscriptionKeeper<Int, TestError>()
+    first.append(second).subscribe(keeper)
+    first.giveSubscription()
+    first.send(completion: .finished)
+    let downstreamSubscription = try #require(keeper.subscription)
+    let sides: [any Subscriber<Int, TestError>] = [
+      try #require(first.subscriber), try #require(second.subscriber),
+    ]
+    for side in sides {
+      #expect((side as? any CustomStringConvertible)?.description == "Concatenate")
+      #expect(playgroundText(side) == "Concatenate")
+      #expect((side as? any CustomReflectable).map { $0.customMirror.children.isEmpty } == true)
+      #expect(!(side is any CustomDebugStringConvertible))
+      #expect(side.combineIdentifier == downstreamSubscription.combineIdentifier)
+      #expect(type(of: side) != type(of: downstreamSubscription))
+    }
+    #expect(type(of: sides[0]) != type(of: sides[1]))
+    #expect(String(describing: downstreamSubscription) == "Concatenate")
+    #expect(playgroundText(downstreamSubscription) == "Concatenate")
+    #expect(mirrorLabels(downstreamSubscription).isEmpty)
+  }
+
+  // OpenCombine's ConcatenateTests.testReleasesSuffixOnCancellation.
+  @Test func aCancelLetsGoOfTheSuffix() {
+    let first = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    weak var weakSuffix: HandDrivenPublisher<Int, TestError>?
+    do {
+      let suffix = HandDrivenPublisher<Int, TestError>()
+      weakSuffix = suffix
+      first.append(suffix).subscribe(recorder)
+    }
+    first.giveSubscription()
+    #expect(weakSuffix != nil)
+    recorder.cancel()
+    #expect(weakSuffix == nil)
   }
 
   @Test func describesItselfAsCombineDoesAndLetsGoOfTheDownstreamWhenTheStreamEnds() {

@@ -67,7 +67,7 @@ extension Publishers {
     /// Attaches `subscriber`, then subscribes to `prefix`.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = ConcatenateInner<Suffix, S>(downstream: subscriber, suffix: suffix)
-      prefix.receive(subscriber: ConcatenateInner<Suffix, S>.Side(inner, isSuffix: false))
+      prefix.receive(subscriber: ConcatenateInner<Suffix, S>.PrefixSide(inner, isSuffix: false))
     }
   }
 }
@@ -83,7 +83,8 @@ extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equ
 /// happen outside the lock, so a publisher may send from inside the downstream's `receive`. The suffix
 /// and the downstream are let go when the stream ends. A value or completion from a publisher that
 /// has not yet handed its subscription is ignored, as Combine's are (OpenCombine's
-/// `ConcatenateTests.testAppendReceiveValueBeforeSubscription` and the three beside it).
+/// `ConcatenateTests.testAppendReceiveValueBeforeSubscription` and the three beside it), and so is a
+/// value beyond what the downstream asked for (`testRecursivelyReceiveValue`).
 private final class ConcatenateInner<Suffix: Publisher, Downstream: Subscriber>: Subscription,
   CombineReflecting, @unchecked Sendable
 where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
@@ -157,8 +158,10 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
 
   fileprivate func receive(_ input: Suffix.Output, isSuffix: Bool) -> Subscribers.Demand {
     let downstream: Downstream? = state.withLock { state in
-      guard state.phase == (isSuffix ? .suffix : .prefix), state.currentSubscribed else { return nil }
-      if state.demand > 0 { state.demand -= 1 }
+      guard state.phase == (isSuffix ? .suffix : .prefix), state.currentSubscribed, state.demand > 0 else {
+        return nil
+      }
+      state.demand -= 1
       return state.downstream
     }
     guard let downstream else { return .none }
@@ -177,14 +180,16 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
       return state.end().0.map { .complete($0) }
     }
     switch next {
-    case .subscribe(let suffix): suffix.receive(subscriber: Side(self, isSuffix: true))
+    case .subscribe(let suffix): suffix.receive(subscriber: SuffixSide(self, isSuffix: true))
     case .complete(let downstream): downstream.receive(completion: completion)
     case nil: break
     }
   }
 
-  /// The subscriber to one of the two publishers.
-  final class Side: Subscriber, @unchecked Sendable {
+  /// The subscriber to one of the two publishers: a ``PrefixSide`` or a ``SuffixSide``, of two types
+  /// as Combine's are (OpenCombine's `ConcatenateTests.testCombineIdentifier`), each calling itself
+  /// "Concatenate" with no children (`testConcatenateReflection`).
+  class Side: Subscriber, CombineReflecting, @unchecked Sendable {
     typealias Input = Suffix.Output
     typealias Failure = Suffix.Failure
 
@@ -198,6 +203,8 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
 
     var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
 
+    var combineName: String { "Concatenate" }
+
     func receive(subscription: any Subscription) {
       inner.receive(subscription: subscription, isSuffix: isSuffix)
     }
@@ -208,4 +215,10 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
       inner.receive(completion: completion, isSuffix: isSuffix)
     }
   }
+
+  /// The subscriber to the prefix.
+  final class PrefixSide: Side, @unchecked Sendable {}
+
+  /// The subscriber to the suffix.
+  final class SuffixSide: Side, @unchecked Sendable {}
 }
