@@ -144,4 +144,16 @@ import Testing
       #expect(released.downstream, "\(ending)")
     }
   }
+
+  // OpenCombine's ZipTests.testZipCurrentValueSubject (stored at 0239e54): a sequence zipped with a
+  // current-value subject pairs the sequence's value with the current value, then finishes, as the
+  // sequence has finished and nothing of it waits.
+  @Test func zipsASequenceWithACurrentValueSubjectsCurrentValueThenFinishes() {
+    let subject = CurrentValueSubject<String, Never>("now")
+    let log = Locked<[String]>([])
+    let cancellable = [42].publisher.zip(subject).sink(
+      receiveCompletion: { log.append("\($0)") }, receiveValue: { log.append("\($0.0) \($0.1)") })
+    #expect(log.value == ["42 now", "finished"])
+    cancellable.cancel()
+  }
 }
