@@ -67,7 +67,7 @@ extension Publishers {
     /// Attaches `subscriber`, then subscribes to `prefix`.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = ConcatenateInner<Suffix, S>(downstream: subscriber, suffix: suffix)
-      prefix.receive(subscriber: ConcatenateInner<Suffix, S>.PrefixSide(inner, isSuffix: false))
+      prefix.receive(subscriber: ConcatenateInner<Suffix, S>.PrefixSide(inner))
     }
   }
 }
@@ -180,7 +180,7 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
       return state.end().0.map { .complete($0) }
     }
     switch next {
-    case .subscribe(let suffix): suffix.receive(subscriber: SuffixSide(self, isSuffix: true))
+    case .subscribe(let suffix): suffix.receive(subscriber: SuffixSide(self))
     case .complete(let downstream): downstream.receive(completion: completion)
     case nil: break
     }
@@ -196,7 +196,8 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
     private let inner: ConcatenateInner
     private let isSuffix: Bool
 
-    init(_ inner: ConcatenateInner, isSuffix: Bool) {
+    /// Only the two subclasses make one, each saying which side it is.
+    fileprivate init(_ inner: ConcatenateInner, isSuffix: Bool) {
       self.inner = inner
       self.isSuffix = isSuffix
     }
@@ -217,8 +218,12 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
   }
 
   /// The subscriber to the prefix.
-  final class PrefixSide: Side, @unchecked Sendable {}
+  final class PrefixSide: Side, @unchecked Sendable {
+    init(_ inner: ConcatenateInner) { super.init(inner, isSuffix: false) }
+  }
 
   /// The subscriber to the suffix.
-  final class SuffixSide: Side, @unchecked Sendable {}
+  final class SuffixSide: Side, @unchecked Sendable {
+    init(_ inner: ConcatenateInner) { super.init(inner, isSuffix: true) }
+  }
 }
