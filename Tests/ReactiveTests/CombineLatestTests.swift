@@ -75,6 +75,42 @@ import Testing
     #expect(b.subscription.calls == [.request(.max(2)), .request(.max(1))])
   }
 
+  // OpenCombine's CombineLatestTests.testUpstreamValueReceivedWhileSendingValue (at a7315a9, the
+  // version stored): a value an upstream sends from inside the downstream's receive makes no
+  // combination, then or after, and the source's call is answered with no demand. That the value
+  // still becomes the source's latest, for the next combination, is Combine's documented buffer of
+  // one latest value per upstream.
+  @Test func aValueSentFromInsideTheDownstreamsReceiveMakesNoCombination() {
+    let a = ManualPublisher<Int, Never>()
+    let b = ManualPublisher<Int, Never>()
+    let nestedDemand = Locked<[Subscribers.Demand]>([])
+    let recorder = Recorder<Int, Never>(onValue: { value in
+      if value == 2 { nestedDemand.append(a.send(5)) }
+    })
+    a.combineLatest(b) { $0 + $1 }.subscribe(recorder)
+    #expect(a.send(1) == .none)
+    #expect(b.send(1) == .none)
+    #expect(recorder.values == [2])
+    #expect(nestedDemand.value == [.none])
+    b.send(10)
+    #expect(recorder.values == [2, 15])
+  }
+
+  // The same downstream, sending from every value it receives, no longer feeds itself for ever.
+  @Test func aDownstreamThatSendsFromEveryValueStops() {
+    let a = ManualPublisher<Int, Never>()
+    let b = ManualPublisher<Int, Never>()
+    let recorder = Recorder<Int, Never>(onValue: { value in
+      if value < 1_000 { a.send(value) }
+    })
+    a.combineLatest(b) { $0 + $1 }.subscribe(recorder)
+    a.send(1)
+    b.send(1)
+    #expect(recorder.values == [2])
+    b.send(1)
+    #expect(recorder.values == [2, 3])
+  }
+
   @Test func cancellingCancelsBothUpstreams() {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()

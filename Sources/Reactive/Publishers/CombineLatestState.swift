@@ -6,7 +6,9 @@
 /// combination; it goes out if the downstream has demand, and otherwise waits as the one pending
 /// combination (a newer one replaces it) until demand comes. Every downstream request is passed on to
 /// every upstream. The stream finishes once every upstream has finished (a pending combination is then
-/// dropped), and fails as soon as one fails, cancelling the others.
+/// dropped), and fails as soon as one fails, cancelling the others. A value an upstream sends from
+/// inside the downstream's own `receive(_:)` is kept as that upstream's latest but makes no
+/// combination (``receiveNested(_:source:)``).
 @usableFromInline
 struct CombineLatestState<Failure: Error>: FanInState {
   @usableFromInline var queue = DeliveryQueue<[Any], Failure>()
@@ -45,6 +47,19 @@ struct CombineLatestState<Failure: Error>: FanInState {
         hasPendingCombination = true
       }
     }
+    return (.none, .none)
+  }
+
+  /// A value sent from inside the downstream's `receive(_:)` (as Combine's).
+  @inlinable
+  static var setsNestedValuesApart: Bool { true }
+
+  /// It becomes its source's latest value but makes no combination, then or after, as in Combine;
+  /// so a downstream that answers every combination by sending does not feed itself for ever.
+  @inlinable
+  mutating func receiveNested(_ value: Any, source: Int) -> (Subscribers.Demand, FanInEffects) {
+    guard !isOver, subscriptions[source] != nil else { return (.none, .none) }
+    latest[source] = value
     return (.none, .none)
   }
 

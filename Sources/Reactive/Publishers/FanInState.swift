@@ -25,6 +25,17 @@ protocol FanInState {
   @inlinable
   mutating func receive(_ value: SourceValue, source: Int) -> (Subscribers.Demand, FanInEffects)
 
+  /// Whether a value a source sends from inside the downstream's own `receive(_:)`, on the thread
+  /// delivering it, goes to ``receiveNested(_:source:)`` instead of ``receive(_:source:)``. A constant
+  /// of the type, so that states that do not care pay nothing per value.
+  @inlinable
+  static var setsNestedValuesApart: Bool { get }
+
+  /// Handles a value of source `source` sent from inside the downstream's own `receive(_:)`, on the
+  /// thread delivering (only when ``setsNestedValuesApart``).
+  @inlinable
+  mutating func receiveNested(_ value: SourceValue, source: Int) -> (Subscribers.Demand, FanInEffects)
+
   /// Handles the normal end of source `source`.
   @inlinable
   mutating func finish(source: Int) -> FanInEffects
@@ -59,6 +70,16 @@ protocol FanInState {
 }
 
 extension FanInState {
+  /// By default a nested value is a value like any other.
+  @inlinable
+  static var setsNestedValuesApart: Bool { false }
+
+  /// By default a nested value is a value like any other.
+  @inlinable
+  mutating func receiveNested(_ value: SourceValue, source: Int) -> (Subscribers.Demand, FanInEffects) {
+    receive(value, source: source)
+  }
+
   /// By default none of it is handed back: it is all requested, as downstream demand.
   @inlinable
   mutating func returned(_ demand: Subscribers.Demand, during source: Int?) -> (

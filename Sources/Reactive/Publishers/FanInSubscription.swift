@@ -17,6 +17,9 @@ where Downstream.Failure == State.Failure {
     @usableFromInline var deliveringDuring: Int?
     /// What requests made during that delivery hand back to that source's call.
     @usableFromInline var handedBackDuringDelivery = Subscribers.Demand.none
+    /// The thread inside the downstream's `receive(_:)`, 0 when none is, kept only for a state that
+    /// ``FanInState/setsNestedValuesApart``.
+    @usableFromInline var threadInValueCall: UInt = 0
 
     @inlinable
     init(machine: State, downstream: Downstream) {
@@ -127,8 +130,12 @@ where Downstream.Failure == State.Failure {
   /// state hands back of the downstream's answers to the values this call delivered.
   @inlinable
   final func sourceReceive(_ value: State.SourceValue, source: Int) -> Subscribers.Demand {
+    let thread = State.setsNestedValuesApart ? currentThreadIdentifier() : 0
     let (more, effects, claimed) = storage.withLock { storage in
-      let (more, effects) = storage.machine.receive(value, source: source)
+      let (more, effects) =
+        State.setsNestedValuesApart && storage.threadInValueCall == thread
+        ? storage.machine.receiveNested(value, source: source)
+        : storage.machine.receive(value, source: source)
       let claimed = storage.machine.queue.claim()
       if claimed { storage.deliveringDuring = source }
       return (more, effects, claimed)
@@ -154,10 +161,15 @@ where Downstream.Failure == State.Failure {
   @discardableResult
   final func deliverQueued(during source: Int? = nil) -> Subscribers.Demand {
     var handedBack = Subscribers.Demand.none
+    let thread = State.setsNestedValuesApart ? currentThreadIdentifier() : 0
     while let (event, downstream) = storage.withLock({
       storage -> (DeliveryQueue<State.Delivery, State.Failure>.Event, Downstream)? in
+      storage.threadInValueCall = 0
       while let event = storage.machine.queue.next() {
-        if let downstream = storage.downstream { return (event, downstream) }
+        if let downstream = storage.downstream {
+          if case .value = event { storage.threadInValueCall = thread }
+          return (event, downstream)
+        }
       }
       if source != nil {
         handedBack += storage.handedBackDuringDelivery
@@ -170,7 +182,10 @@ where Downstream.Failure == State.Failure {
       case .value(let value):
         let more = downstream.receive(output(value))
         if more != .none {
-          let (back, effects) = storage.withLock { $0.machine.returned(more, during: source) }
+          let (back, effects) = storage.withLock { storage in
+            storage.threadInValueCall = 0
+            return storage.machine.returned(more, during: source)
+          }
           handedBack += back
           effects.perform()
         }
