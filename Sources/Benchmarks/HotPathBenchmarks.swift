@@ -18,12 +18,13 @@ struct HotPathBenchmarks {
   /// table, measured there, and `floor` that table's closure call.
   func run(floor: Double, passthrough: Double, subscribeCancel: Double) {
     let bytes = bytesPerLiveSink(count: 100_000)
+    let eightThreads = eightThreadsSending()
     let rows: [(String, Double, Double, String)] = [
       ("PassthroughSubject -> sink, per event", passthrough, 4.8, "ns"),
       ("subscribe + cancel, PassthroughSubject", subscribeCancel, 43, "ns"),
       ("subscribe + cancel, CurrentValueSubject", currentValueSubscribeAndCancel(), 55, "ns"),
       ("@Published set, with $value.sink and objectWillChange.sink", publishedSet(), 16, "ns"),
-      ("8 threads sending into one subject, per send", eightThreadsSending(), 9, "ns"),
+      ("8 threads sending into one subject, per send", eightThreads, 9, "ns"),
     ]
     var table = rows.map { name, value, ratio, unit -> [String] in
       let target = ratio * Self.issueClosureCall
@@ -46,17 +47,19 @@ struct HotPathBenchmarks {
     printTable(
       "Reactive: the hot paths against ten times the best peer (issue 22), release build",
       ["row", "Reactive", "x floor", "target"], table)
-    printMachineFloors(closureCall: floor, passthrough: passthrough)
+    printMachineFloors(closureCall: floor, passthrough: passthrough, eightThreads: eightThreads)
   }
 
   /// What the hot paths are made of, measured on this machine in the same run: an uncontended atomic
   /// read-modify-write, and an allocation and free. Their cost beside a closure
   /// call moves with the machine (one host's atomics cost three closure calls, another's one), and
   /// a send to a subject's sink is made of two such atomics (the subject's lock, the subscriber's
-  /// delivery token) and one closure call.
-  private func printMachineFloors(closureCall: Double, passthrough: Double) {
+  /// delivery token) and one closure call. Eight threads sending into one subject contend for one
+  /// lock at least: the floor beside them is a mutex around an increment, from eight threads.
+  private func printMachineFloors(closureCall: Double, passthrough: Double, eightThreads: Double) {
     let exchange = compareExchangeCost()
     let allocation = allocationCost()
+    let contended = contendedLockCost()
     let sendFloor = 2 * exchange + closureCall
     printTable(
       "Reactive: what the hot paths are made of on this machine, same run",
@@ -76,7 +79,45 @@ struct HotPathBenchmarks {
           "PassthroughSubject -> sink, measured above", format(passthrough, 2),
           format(passthrough / closureCall, 1),
         ],
+        [
+          "8 threads, a mutex around an increment, per increment", format(contended, 2),
+          format(contended / closureCall, 1),
+        ],
+        [
+          "8 threads sending into one subject, measured above "
+            + "(\(format(eightThreads / contended, 1))x the mutex)",
+          format(eightThreads, 2), format(eightThreads / closureCall, 1),
+        ],
       ])
+  }
+
+  /// Eight threads each taking one pthread mutex around an increment, per increment: what a send
+  /// from eight threads costs at least, as the subject's list is behind one lock.
+  private func contendedLockCost() -> Double {
+    final class Counter: @unchecked Sendable {
+      let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+      var value = 0
+      init() { pthread_mutex_init(mutex, nil) }
+      deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+      }
+    }
+    let counter = Counter()
+    let perThread = iterations / 8
+    let samples = (0..<5).map { _ -> Double in
+      let start = nanosecondsNow()
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        for _ in 0..<perThread {
+          pthread_mutex_lock(counter.mutex)
+          counter.value &+= 1
+          pthread_mutex_unlock(counter.mutex)
+        }
+      }
+      return Double(nanosecondsNow() - start) / Double(perThread * 8)
+    }
+    _ = blackHole(counter.value)
+    return samples.sorted()[2]
   }
 
   private func compareExchangeCost() -> Double {
