@@ -183,4 +183,108 @@ import Testing
     #expect(count.value == 2)
     cancellable.cancel()
   }
+
+  // OpenCombine's PassthroughSubjectTests.testRequestingDemand, at 1b8a26b: twenty values to a
+  // subscriber that asks first for nothing, 1, 2, 10 or everything, then answers its values from a
+  // list of demands (none after the list), gets exactly as many as it asked for in all.
+  @Test func aSubscriberGetsAsManyValuesAsItsFirstRequestAndItsAnswersAddUpTo() {
+    let firstRequests: [Subscribers.Demand?] = [nil, .max(1), .max(2), .max(10), .unlimited]
+    let answers: [[Subscribers.Demand]] = [
+      Array(repeating: .max(0), count: 5), Array(repeating: .max(1), count: 10),
+      [.max(1), .max(0), .max(1), .max(0)], [.max(0), .max(1), .max(2)], [.unlimited, .max(1)],
+    ]
+    var received: [Int] = []
+    for first in firstRequests {
+      for answer in answers {
+        var count = 0
+        let subject = PassthroughSubject<Int, TestError>()
+        subject.subscribe(
+          AnySubscriber<Int, TestError>(
+            receiveSubscription: { subscription in first.map(subscription.request) },
+            receiveValue: { _ in
+              defer { count += 1 }
+              return count < answer.count ? answer[count] : .none
+            },
+            receiveCompletion: { _ in }))
+        for value in 0..<20 { subject.send(value) }
+        subject.send(completion: .finished)
+        received.append(count)
+      }
+    }
+    #expect(
+      received == [0, 0, 0, 0, 0, 1, 11, 2, 1, 20, 2, 12, 4, 5, 20, 10, 20, 12, 13, 20, 20, 20, 20, 20, 20])
+  }
+
+  // OpenCombine's PassthroughSubjectTests.testMultipleSubscriptions, at 1b8a26b: a subscriber that
+  // subscribes again from inside receive(subscription:) is subscribed each time, at once; each
+  // subscription gets each value, and cancelling some leaves the others.
+  @Test func aSubscriberSubscribingAgainFromItsSubscriptionIsSubscribedEachTime() {
+    final class Resubscriber: Subscriber {
+      let subject: PassthroughSubject<Int, TestError>
+      var subscriptions: [any Subscription] = []
+      var values: [Int] = []
+      init(_ subject: PassthroughSubject<Int, TestError>) { self.subject = subject }
+      func receive(subscription: any Subscription) {
+        subscription.request(.unlimited)
+        subscriptions.append(subscription)
+        if subscriptions.count < 10 { subject.subscribe(self) }
+      }
+      func receive(_ input: Int) -> Subscribers.Demand {
+        values.append(input)
+        return .none
+      }
+      func receive(completion: Subscribers.Completion<TestError>) {}
+    }
+    let subject = PassthroughSubject<Int, TestError>()
+    let subscriber = Resubscriber(subject)
+    subject.subscribe(subscriber)
+    #expect(subscriber.subscriptions.count == 10)
+    subject.subscribe(subscriber)
+    #expect(subscriber.subscriptions.count == 11)
+    #expect(subscriber.values == [])
+    subject.send(0)
+    #expect(subscriber.values == Array(repeating: 0, count: 11))
+    for (index, subscription) in subscriber.subscriptions.enumerated() where index.isMultiple(of: 2) {
+      subscription.cancel()
+    }
+    subject.send(1)
+    #expect(subscriber.values == Array(repeating: 0, count: 11) + Array(repeating: 1, count: 5))
+  }
+
+  // OpenCombine's PassthroughSubjectTests.testSendSubscription, at 1b8a26b: an upstream subscription
+  // handed to the subject again, once it has demanding subscribers, is asked for everything again.
+  @Test func theSameUpstreamSubscriptionHandedAgainIsAskedAgain() {
+    let upstream = RecordingSubscription()
+    let subject = PassthroughSubject<Int, TestError>()
+    subject.send(subscription: upstream)
+    subject.subscribe(Recorder<Int, TestError>(request: .max(1)))
+    subject.subscribe(Recorder<Int, TestError>(request: .max(2)))
+    #expect(upstream.calls == [.request(.unlimited)])
+    subject.send(subscription: upstream)
+    #expect(upstream.calls == [.request(.unlimited), .request(.unlimited)])
+  }
+
+  // OpenCombine's PassthroughSubjectTests.testReleasesEverythingOnTermination, at 1b8a26b: a cancel,
+  // a finish or a failure lets the subscriber go, and the subject is freed with its last reference.
+  @Test(arguments: [0, 1, 2])
+  func theSubscriberAndTheSubjectAreLetGoWhenTheSubscriptionEnds(ending: Int) {
+    weak var weakSubscriber: Recorder<Int, TestError>?
+    weak var weakSubject: PassthroughSubject<Int, TestError>?
+    do {
+      let subject = PassthroughSubject<Int, TestError>()
+      weakSubject = subject
+      do {
+        let recorder = Recorder<Int, TestError>(request: .none)
+        weakSubscriber = recorder
+        subject.subscribe(recorder)
+        switch ending {
+        case 0: recorder.cancel()
+        case 1: subject.send(completion: .finished)
+        default: subject.send(completion: .failure(.boom))
+        }
+      }
+      #expect(weakSubscriber == nil)
+    }
+    #expect(weakSubject == nil)
+  }
 }
