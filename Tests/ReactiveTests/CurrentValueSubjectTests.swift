@@ -267,4 +267,137 @@ private final class ReleaseWatcher: @unchecked Sendable {
     #expect(finished)
     #expect(seen.value == ["released; the property now holds nil"])
   }
+
+  // OpenCombine's CurrentValueSubjectTests.testRequestingDemand, at 1b8a26b: the current value is
+  // delivered in the first request, then each set, the same value set again too, as far as the
+  // subscriber's first request and its answers reach.
+  @Test func aSubscriberGetsTheCurrentValueAndAsManySetsAsItsDemandsAddUpTo() {
+    let firstRequests: [Subscribers.Demand?] = [nil, .max(1), .max(2), .max(10), .unlimited]
+    let answers: [[Subscribers.Demand]] = [
+      Array(repeating: .max(0), count: 5), Array(repeating: .max(1), count: 10),
+      [.max(1), .max(0), .max(1), .max(0)], [.max(0), .max(1), .max(2)], [.unlimited, .max(1)],
+    ]
+    var received: [Int] = []
+    for first in firstRequests {
+      for answer in answers {
+        var values: [Int] = []
+        let subject = CurrentValueSubject<Int, TestError>(112)
+        subject.value -= 1
+        subject.subscribe(
+          AnySubscriber<Int, TestError>(
+            receiveSubscription: { subscription in first.map(subscription.request) },
+            receiveValue: { value in
+              defer { values.append(value) }
+              return values.count < answer.count ? answer[values.count] : .none
+            },
+            receiveCompletion: { _ in }))
+        #expect(values == (first == nil ? [] : [111]))
+        for _ in 0..<20 { subject.value += 1 }
+        let value = subject.value
+        subject.value = value
+        subject.send(completion: .finished)
+        received.append(values.count)
+      }
+    }
+    #expect(
+      received == [0, 0, 0, 0, 0, 1, 11, 2, 1, 22, 2, 12, 4, 5, 22, 10, 20, 12, 13, 22, 22, 22, 22, 22, 22])
+  }
+
+  // OpenCombine's CurrentValueSubjectTests.testRequestSeveralTimes, at 1b8a26b: the current value is
+  // delivered once, whatever the number of requests, and the rest of their sum goes to later values.
+  @Test func severalRequestsDeliverTheCurrentValueOnceAndAddUp() throws {
+    let subject = CurrentValueSubject<Int, TestError>(-1)
+    let recorder = Recorder<Int, TestError>(request: .none)
+    subject.subscribe(recorder)
+    recorder.request(.max(2))
+    recorder.request(.max(3))
+    recorder.request(.max(1))
+    #expect(recorder.values == [-1])
+    for value in 0..<10 { subject.send(value) }
+    #expect(recorder.values == [-1, 0, 1, 2, 3, 4])
+  }
+
+  // OpenCombine's CurrentValueSubjectTests.testMultipleSubscriptions, at 1b8a26b: a request made
+  // inside receive(subscription:) delivers the current value there and then, before a subscription
+  // made from the same place; cancelling some subscriptions leaves the others.
+  @Test func aRequestFromInsideTheSubscriptionDeliversTheCurrentValueThenAndThere() {
+    final class Resubscriber: Subscriber {
+      enum Event: Equatable {
+        case subscription
+        case value(Int)
+      }
+      let subject: CurrentValueSubject<Int, TestError>
+      var subscriptions: [any Subscription] = []
+      var events: [Event] = []
+      init(_ subject: CurrentValueSubject<Int, TestError>) { self.subject = subject }
+      func receive(subscription: any Subscription) {
+        subscription.request(.unlimited)
+        subscriptions.append(subscription)
+        events.append(.subscription)
+        if subscriptions.count < 10 { subject.subscribe(self) }
+      }
+      func receive(_ input: Int) -> Subscribers.Demand {
+        events.append(.value(input))
+        return .none
+      }
+      func receive(completion: Subscribers.Completion<TestError>) {}
+    }
+    let subject = CurrentValueSubject<Int, TestError>(112)
+    let subscriber = Resubscriber(subject)
+    subject.subscribe(subscriber)
+    let eachSubscription: [Resubscriber.Event] = [.value(112), .subscription]
+    #expect(subscriber.events == Array(repeating: eachSubscription, count: 10).flatMap { $0 })
+    subject.subscribe(subscriber)
+    #expect(subscriber.events == Array(repeating: eachSubscription, count: 11).flatMap { $0 })
+    for (index, subscription) in subscriber.subscriptions.enumerated() where index.isMultiple(of: 2) {
+      subscription.cancel()
+    }
+    subject.value = 200
+    #expect(
+      subscriber.events
+        == Array(repeating: eachSubscription, count: 11).flatMap { $0 }
+        + Array(repeating: .value(200), count: 5))
+  }
+
+  // OpenCombine's CurrentValueSubjectTests.testValuesAfterCompletion and testChangeValueAfterCompletion,
+  // at 1b8a26b: a value set from inside the completion, or after it, reaches nobody, yet setting
+  // `value` still stores it, where `send` after the completion does not.
+  @Test func aValueSetAfterTheCompletionIsStoredButReachesNobody() {
+    let subject = CurrentValueSubject<Int, TestError>(112)
+    let recorder = Recorder<Int, TestError>()
+    let cancellable = subject.sink(receiveCompletion: { _ in subject.value = 42 }, receiveValue: { _ in })
+    subject.subscribe(recorder)
+    subject.value = 44
+    subject.send(completion: .finished)
+    #expect(subject.value == 42)
+    subject.value = 1201
+    #expect(recorder.events == [.subscription, .value(112), .value(44), .completion(.finished)])
+    #expect(subject.value == 1201)
+    subject.send(7)
+    #expect(subject.value == 1201)
+    cancellable.cancel()
+  }
+
+  // OpenCombine's CurrentValueSubjectTests.testReleasesEverythingOnTermination, at 1b8a26b.
+  @Test(arguments: [0, 1, 2])
+  func theSubscriberAndTheSubjectAreLetGoWhenTheSubscriptionEnds(ending: Int) {
+    weak var weakSubscriber: Recorder<Int, TestError>?
+    weak var weakSubject: CurrentValueSubject<Int, TestError>?
+    do {
+      let subject = CurrentValueSubject<Int, TestError>(42)
+      weakSubject = subject
+      do {
+        let recorder = Recorder<Int, TestError>(request: .none)
+        weakSubscriber = recorder
+        subject.subscribe(recorder)
+        switch ending {
+        case 0: recorder.cancel()
+        case 1: subject.send(completion: .finished)
+        default: subject.send(completion: .failure(.boom))
+        }
+      }
+      #expect(weakSubscriber == nil)
+    }
+    #expect(weakSubject == nil)
+  }
 }
