@@ -68,53 +68,54 @@ import Testing
       ])
   }
 
-  // OpenCombine's DelayTests.testBasicBehavior and testWeakCaptureWhenSchedulingValue: the subscription
-  // reaches the downstream through the scheduler's schedule(options:), each value through now and
-  // schedule(after:tolerance:options:).
-  @Test func handsItsSubscriptionDownstreamThroughTheScheduler() {
+  // OpenCombine's DelayTests.testBasicBehavior, at 0239e54 (the newest version stored; 1b8a26b is
+  // not): the subscription reaches the downstream at once, with no call to the scheduler; each value
+  // and the completion ask for now and one timer an interval later, with the tolerance and options
+  // given; what comes after the completion is ignored.
+  @Test func handsItsSubscriptionDownstreamAtOnceAndTimesEachEvent() {
     let scheduler = RecordingScheduler()
     let upstream = ManualPublisher<Int, TestError>()
-    let recorder = Recorder<Int, TestError>(request: .max(100))
-    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-    #expect(recorder.events == [])
-    #expect(upstream.subscription.calls == [])
-    #expect(scheduler.calls == [.minimumTolerance, .schedule])
-    scheduler.advance(by: .zero)
+    let recorder = Recorder<Int, TestError>(request: .max(100), extra: .max(12))
+    upstream.delay(
+      for: .milliseconds(200), tolerance: .milliseconds(5), scheduler: scheduler,
+      options: .init(qos: .userInitiated)
+    ).subscribe(recorder)
     #expect(recorder.events == [.subscription])
     #expect(upstream.subscription.calls == [.request(.max(100))])
-    upstream.send(1)
-    #expect(scheduler.calls == [.minimumTolerance, .schedule, .now, .scheduleAfter(1000)])
-    scheduler.advance(by: .seconds(1))
-    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(scheduler.calls == [])
+    for value in 1...3 { #expect(upstream.send(value) == .none) }
+    #expect(recorder.events == [.subscription])
+    #expect(scheduler.calls == Array(repeating: [.now, .scheduleAfter(200)], count: 3).flatMap { $0 })
+    scheduler.advance(by: .milliseconds(200))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3)])
+    #expect(
+      upstream.subscription.calls == [.request(.max(100))] + Array(repeating: .request(.max(12)), count: 3))
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .finished)
+    #expect(upstream.send(4) == .none)
+    #expect(scheduler.calls.suffix(2) == [.now, .scheduleAfter(400)])
+    #expect(scheduler.calls.count == 8)
+    #expect(scheduler.optionsGiven == Array(repeating: true, count: 4))
+    #expect(scheduler.tolerances == Array(repeating: .milliseconds(5), count: 4))
+    scheduler.advance(by: .milliseconds(200))
+    #expect(
+      recorder.events == [.subscription, .value(1), .value(2), .value(3), .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls.count == 4)
   }
 
-  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterSubscription: a completion that comes
-  // before the subscription was handed on is delivered on its own, the subscription never.
-  @Test func aCompletionBeforeTheSubscriptionWasHandedOnIsDeliveredWithoutIt() {
+  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterSubscription, at 0239e54: a
+  // completion right after the subscription is delayed like any event.
+  @Test func aCompletionRightAfterTheSubscriptionComesAnIntervalLater() {
     let scheduler = RecordingScheduler()
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>()
     upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
     upstream.send(completion: .failure(.boom))
-    #expect(scheduler.calls == [.minimumTolerance, .schedule, .now, .scheduleAfter(1000)])
+    #expect(recorder.events == [.subscription])
+    #expect(scheduler.calls == [.minimumTolerance, .now, .scheduleAfter(1000)])
     scheduler.advance(by: .seconds(1))
-    #expect(recorder.events == [.completion(.failure(.boom))])
-    #expect(upstream.subscription.calls == [])
-  }
-
-  // OpenCombine's DelayTests.testWeakCaptureWhenSchedulingSubscription: the scheduled hand-over does
-  // not keep the operator, nor so its downstream, alive.
-  @Test func theScheduledSubscriptionDoesNotKeepTheDownstream() {
-    let scheduler = RecordingScheduler()
-    weak var weakRecorder: Recorder<Int, TestError>?
-    do {
-      let recorder = Recorder<Int, TestError>()
-      weakRecorder = recorder
-      ForgetfulPublisher().delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-      #expect(recorder.events == [])
-    }
-    #expect(weakRecorder == nil)
-    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
   }
 
   @Test func cancellingDropsWhatIsOnItsWay() {
@@ -267,9 +268,8 @@ private final class LastFirstScheduler: Scheduler, @unchecked Sendable {
     cancellable.cancel()
   }
 
-  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterValue: a value that came before the
-  // subscription was handed on reaches the downstream after the subscription, even when its timer runs
-  // first.
+  // The subscription comes first, and the events sent right after it follow in order, even when their
+  // timers run last first.
   @Test func nothingReachesTheDownstreamBeforeItsSubscription() {
     let scheduler = LastFirstScheduler()
     let upstream = ManualPublisher<Int, TestError>()
@@ -280,16 +280,5 @@ private final class LastFirstScheduler: Scheduler, @unchecked Sendable {
     upstream.send(completion: .finished)
     scheduler.runLastFirst()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
-  }
-}
-
-/// A publisher that hands its subscriber a subscription and keeps nothing: whoever subscribed lives only
-/// as long as someone else holds it.
-private struct ForgetfulPublisher: Publisher {
-  typealias Output = Int
-  typealias Failure = TestError
-
-  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
-    subscriber.receive(subscription: RecordingSubscription())
   }
 }

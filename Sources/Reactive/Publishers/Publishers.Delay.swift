@@ -1,6 +1,6 @@
 extension Publisher {
   /// Delivers every value and the completion `interval` later on `scheduler`; the subscription is
-  /// handed on through `scheduler` at once (`schedule(options:)`), and demand is not delayed.
+  /// handed on at once, and demand is not delayed.
   ///
   /// `tolerance` defaults to the scheduler's minimum tolerance. Cancelling drops whatever is still on
   /// its way.
@@ -81,8 +81,6 @@ extension Publishers {
       @usableFromInline var downstream: Downstream?
       /// Whether upstream has completed (its completion is on its way).
       @usableFromInline var completed = false
-      /// Whether the scheduled hand-over of the subscription has run: nothing is delivered before.
-      @usableFromInline var handedOver = false
       @usableFromInline var due = DeliveryQueue<Output, Failure>()
       /// Events received and not yet due, in the order they came in.
       @usableFromInline var waiting = DeliveryQueue<Output, Failure>()
@@ -132,29 +130,17 @@ extension Publishers {
       state = .make(State(downstream: downstream))
     }
 
-    /// Hands the subscription downstream through the scheduler, as Combine does; the scheduled work
-    /// does not keep this operator alive.
+    /// Hands the subscription downstream at once, as Combine does.
     @inlinable
     func receive(subscription: any Subscription) {
-      guard state.withLock({ $0.status.accept(subscription) }) else {
+      let downstream: Downstream? = state.withLock { state in
+        state.status.accept(subscription) ? state.downstream : nil
+      }
+      guard let downstream else {
         subscription.cancel()
         return
       }
-      scheduler.schedule(options: options) { [weak self] in self?.handOver() }
-    }
-
-    /// Gives the downstream this subscription, unless upstream completed before sending anything (its
-    /// completion is then delivered on its own, as Combine's is), and delivers whatever fell due
-    /// meanwhile.
-    @inlinable
-    func handOver() {
-      let downstream: Downstream? = state.withLock { state in
-        state.handedOver = true
-        return state.completed && state.received == 1 ? nil : state.downstream
-      }
-      downstream?.receive(subscription: self)
-      let claimed = state.withLock { state in state.downstream != nil && state.due.claim() }
-      if claimed { deliverDue() }
+      downstream.receive(subscription: self)
     }
 
     @inlinable
@@ -204,7 +190,7 @@ extension Publishers {
         let claimed = self.state.withLock { state -> Bool in
           guard state.downstream != nil else { return false }
           state.makeDue(upTo: number)
-          return state.handedOver && state.due.claim()
+          return state.due.claim()
         }
         if claimed { self.deliverDue() }
       }
