@@ -118,6 +118,60 @@ import Testing
     #expect(upstream.subscription.calls == [.request(.unlimited)])
   }
 
+  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterValue, at 0239e54: a value and the
+  // completion right after it each have a timer from now; the value is delivered first and its
+  // downstream's demand still reaches the upstream, which has already finished.
+  @Test func aValueDeliveredAfterTheUpstreamFinishedStillAsksItForTheDemand() {
+    let scheduler = RecordingScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(extra: .max(418))
+    upstream.delay(for: .milliseconds(123), scheduler: scheduler).subscribe(recorder)
+    #expect(upstream.send(-1) == .none)
+    scheduler.advance(by: .milliseconds(123))
+    #expect(upstream.send(1000) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(-1)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .request(.max(418))])
+    #expect(
+      scheduler.calls == [
+        .minimumTolerance, .now, .scheduleAfter(123), .now, .scheduleAfter(246), .now, .scheduleAfter(246),
+      ])
+    scheduler.advance(by: .milliseconds(123))
+    #expect(recorder.events == [.subscription, .value(-1), .value(1000), .completion(.finished)])
+    #expect(
+      upstream.subscription.calls == [.request(.unlimited), .request(.max(418)), .request(.max(418))])
+  }
+
+  // OpenCombine's DelayTests.testCrashesWhenReceivingInputRecursively (which, at 0239e54, expects no
+  // crash) and testReceiveCompletionRecursively: on the immediate scheduler, values sent from inside
+  // the downstream's receive are all delivered, each answered with its demand, and a completion sent
+  // from inside the downstream's receive(completion:) is ignored.
+  @Test func onTheImmediateSchedulerValuesAndACompletionSentFromInsideDeliveryAreHandled() {
+    let upstream = ManualPublisher<Int, TestError>()
+    var sendsLeft = 5
+    let recorder = Recorder<Int, TestError>(extra: .max(418)) { _ in
+      guard sendsLeft > 0 else { return }
+      sendsLeft -= 1
+      upstream.send(-1)
+    }
+    upstream.delay(for: .milliseconds(123), scheduler: ImmediateScheduler.shared).subscribe(recorder)
+    #expect(upstream.send(0) == .none)
+    #expect(recorder.events == [.subscription, .value(0)] + Array(repeating: .value(-1), count: 5))
+    #expect(
+      upstream.subscription.calls == [.request(.unlimited)] + Array(repeating: .request(.max(418)), count: 6))
+
+    let finishing = ManualPublisher<Int, TestError>()
+    var completions = 0
+    let cancellable = finishing.delay(for: .milliseconds(123), scheduler: ImmediateScheduler.shared).sink(
+      receiveCompletion: { _ in
+        completions += 1
+        finishing.send(completion: .finished)
+      }, receiveValue: { _ in })
+    finishing.send(completion: .finished)
+    #expect(completions == 1)
+    cancellable.cancel()
+  }
+
   @Test func cancellingDropsWhatIsOnItsWay() {
     let scheduler = DispatchQueue.test
     let upstream = ManualPublisher<Int, TestError>()
