@@ -248,27 +248,37 @@ import Testing
     #expect(String(describing: subscription).contains("DelayInner<"))
   }
 
-  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
-    let scheduler = DispatchQueue.test
+  // OpenCombine's DelayTests.testDelayLifecycle (cancellingSubscriptionReleasesSubscriber: false), at
+  // 0239e54: Combine's delay keeps its downstream after the completion and after a cancel, until it
+  // is released itself.
+  @Test func keepsTheDownstreamUntilItIsReleasedAsCombineDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      let upstream = ManualPublisher<Int, TestError>()
-      weak var weakRecorder: Recorder<Int, TestError>?
-      do {
-        let recorder = Recorder<Int, TestError>()
-        weakRecorder = recorder
-        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-        scheduler.advance()
-        upstream.send(1)
-        switch ending {
-        case .cancel: recorder.cancel()
-        case .finish: upstream.send(completion: .finished)
-        case .fail: upstream.send(completion: .failure(.boom))
-        }
-        scheduler.advance(by: .seconds(5))
+      let kept = keptUntilReleased(ending) { upstream, _ in
+        upstream.delay(for: 42, scheduler: ImmediateScheduler.shared)
       }
-      #expect(weakRecorder == nil, "\(ending)")
-      withExtendedLifetime(upstream) {}
+      #expect(kept.whileHeld && kept.afterRelease, "\(ending)")
     }
+  }
+
+  // OpenCombine's DelayTests.testStrongCaptureWhenSchedulingValue, at 0239e54: a timer not yet run
+  // keeps the operator, and so its downstream, alive after a cancel and after the upstream let go;
+  // when it runs, its value is dropped and the downstream let go.
+  @Test func aTimerNotYetRunKeepsTheCancelledDownstreamAndDropsItsValue() {
+    let scheduler = DispatchQueue.test
+    let received = Locked<[Int]>([])
+    weak var weakRecorder: Recorder<Int, Never>?
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      let recorder = Recorder<Int, Never> { received.append($0) }
+      weakRecorder = recorder
+      subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+      subject.send(42)
+      recorder.cancel()
+    }
+    #expect(weakRecorder != nil)
+    scheduler.advance(by: .seconds(1))
+    #expect(received.value == [])
+    #expect(weakRecorder == nil)
   }
 }
 

@@ -66,7 +66,9 @@ extension Publishers {
   /// timer that runs first delivers the earlier events before its own.
   /// It lives outside the generic publisher type so that its type does not repeat the upstream's, and
   /// the optimizer specializes it. As Combine's, it has no description, playground description or
-  /// mirror of its own.
+  /// mirror of its own, and it keeps its downstream until it is released itself: a timer not yet run
+  /// keeps it alive (OpenCombine's `DelayTests.testDelayLifecycle` and
+  /// `testStrongCaptureWhenSchedulingValue`).
   @usableFromInline
   final class DelayInner<Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription,
     @unchecked Sendable
@@ -78,7 +80,8 @@ extension Publishers {
     @usableFromInline
     struct State {
       @usableFromInline var status = SubscriptionStatus.awaiting
-      @usableFromInline var downstream: Downstream?
+      /// Whether the downstream cancelled: nothing more is delivered.
+      @usableFromInline var cancelled = false
       /// Whether upstream has completed (its completion is on its way).
       @usableFromInline var completed = false
       @usableFromInline var due = DeliveryQueue<Output, Failure>()
@@ -107,15 +110,14 @@ extension Publishers {
       }
 
       @inlinable
-      init(downstream: Downstream) {
-        self.downstream = downstream
-      }
+      init() {}
     }
 
     @usableFromInline let interval: Context.SchedulerTimeType.Stride
     @usableFromInline let tolerance: Context.SchedulerTimeType.Stride
     @usableFromInline let scheduler: Context
     @usableFromInline let options: Context.SchedulerOptions?
+    @usableFromInline let downstream: Downstream
     @usableFromInline let state: LockedState<State>
 
     @inlinable
@@ -127,16 +129,14 @@ extension Publishers {
       self.tolerance = tolerance
       self.scheduler = scheduler
       self.options = options
-      state = .make(State(downstream: downstream))
+      self.downstream = downstream
+      state = .make(State())
     }
 
     /// Hands the subscription downstream at once, as Combine does.
     @inlinable
     func receive(subscription: any Subscription) {
-      let downstream: Downstream? = state.withLock { state in
-        state.status.accept(subscription) ? state.downstream : nil
-      }
-      guard let downstream else {
+      guard state.withLock({ $0.status.accept(subscription) }) else {
         subscription.cancel()
         return
       }
@@ -172,7 +172,7 @@ extension Publishers {
     func cancel() {
       let upstream = state.withLock { state in
         defer {
-          state.downstream = nil
+          state.cancelled = true
           state.due.removeAll()
           state.waiting.removeAll()
         }
@@ -188,7 +188,7 @@ extension Publishers {
       scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options)
       {
         let claimed = self.state.withLock { state -> Bool in
-          guard state.downstream != nil else { return false }
+          guard !state.cancelled else { return false }
           state.makeDue(upTo: number)
           return state.due.claim()
         }
@@ -198,10 +198,9 @@ extension Publishers {
 
     @inlinable
     func deliverDue() {
-      while let (event, downstream) = state.withLock({
-        state -> (DeliveryQueue<Output, Failure>.Event, Downstream)? in
+      while let event = state.withLock({ state -> DeliveryQueue<Output, Failure>.Event? in
         while let event = state.due.next() {
-          if let downstream = state.downstream { return (event, downstream) }
+          if !state.cancelled { return event }
         }
         return nil
       }) {
@@ -210,10 +209,7 @@ extension Publishers {
           let more = downstream.receive(value)
           if more != .none { state.withLock { $0.status.subscription }?.request(more) }
         case .completion(let completion):
-          state.withLock { state in
-            state.downstream = nil
-            state.status = .terminal
-          }
+          state.withLock { $0.status = .terminal }
           downstream.receive(completion: completion)
         }
       }
