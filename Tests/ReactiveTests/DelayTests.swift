@@ -172,19 +172,51 @@ import Testing
     cancellable.cancel()
   }
 
-  @Test func cancellingDropsWhatIsOnItsWay() {
+  // OpenCombine's DelayTests.testStrongCaptureWhenSchedulingCompletion, at 0239e54: a cancel drops
+  // the values on their way, but a completion received before it is still delivered, when its own
+  // timer runs.
+  @Test func cancellingDropsTheValuesOnTheirWayButNotACompletionAlreadyReceived() {
     let scheduler = DispatchQueue.test
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = TimedRecorder<Int, TestError>(scheduler)
     upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-    scheduler.advance()
     upstream.send(1)
+    scheduler.advance(by: .milliseconds(300))
     upstream.send(completion: .finished)
-    scheduler.advance(by: .milliseconds(500))
+    scheduler.advance(by: .milliseconds(200))
     recorder.cancel()
     scheduler.advance(by: .seconds(2))
-    #expect(recorder.events == [at(0, .subscription)])
+    #expect(recorder.events == [at(0, .subscription), at(1300, .completion(.finished))])
     #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  // The same test: the timer of that completion keeps the cancelled downstream until it runs.
+  @Test func aCompletionsTimerKeepsTheCancelledDownstreamAndDeliversTheCompletion() {
+    let scheduler = DispatchQueue.test
+    let completions = Locked<[Subscribers.Completion<Never>]>([])
+    weak var weakToken: Token?
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      let token = Token()
+      weakToken = token
+      let subscription = Locked<(any Subscription)?>(nil)
+      subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(
+        AnySubscriber<Int, Never>(
+          receiveSubscription: { received in
+            subscription.withLock { $0 = received }
+            received.request(.unlimited)
+          },
+          receiveValue: { _ in .none },
+          receiveCompletion: { completion in withExtendedLifetime(token) { completions.append(completion) } })
+      )
+      subject.send(completion: .finished)
+      subscription.withLock { $0 }?.cancel()
+      subscription.withLock { $0 = nil }
+    }
+    #expect(weakToken != nil)
+    scheduler.advance(by: .seconds(1))
+    #expect(completions.value == [.finished])
+    #expect(weakToken == nil)
   }
 
   @Test func ignoresEverythingAfterCompletion() {

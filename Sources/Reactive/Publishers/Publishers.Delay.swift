@@ -2,8 +2,9 @@ extension Publisher {
   /// Delivers every value and the completion `interval` later on `scheduler`; the subscription is
   /// handed on at once, and demand is not delayed.
   ///
-  /// `tolerance` defaults to the scheduler's minimum tolerance. Cancelling drops whatever is still on
-  /// its way.
+  /// `tolerance` defaults to the scheduler's minimum tolerance. Cancelling drops the values still on
+  /// their way; a completion received before the cancel is still delivered, when its time comes, as in
+  /// Combine.
   @inlinable
   public func delay<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S,
@@ -80,7 +81,9 @@ extension Publishers {
     @usableFromInline
     struct State {
       @usableFromInline var status = SubscriptionStatus.awaiting
-      /// Whether the downstream cancelled: nothing more is delivered.
+      /// Whether the downstream cancelled: no value is delivered any more, but a completion received
+      /// before the cancel still is, when its timer runs, as Combine's (OpenCombine's
+      /// `DelayTests.testStrongCaptureWhenSchedulingCompletion`).
       @usableFromInline var cancelled = false
       /// Whether upstream has completed (its completion is on its way).
       @usableFromInline var completed = false
@@ -173,8 +176,10 @@ extension Publishers {
       let upstream = state.withLock { state in
         defer {
           state.cancelled = true
-          state.due.removeAll()
-          state.waiting.removeAll()
+          if !state.completed {
+            state.due.removeAll()
+            state.waiting.removeAll()
+          }
         }
         return state.status.terminate()
       }
@@ -188,7 +193,6 @@ extension Publishers {
       scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options)
       {
         let claimed = self.state.withLock { state -> Bool in
-          guard !state.cancelled else { return false }
           state.makeDue(upTo: number)
           return state.due.claim()
         }
@@ -200,7 +204,8 @@ extension Publishers {
     func deliverDue() {
       while let event = state.withLock({ state -> DeliveryQueue<Output, Failure>.Event? in
         while let event = state.due.next() {
-          if !state.cancelled { return event }
+          if case .value = event, state.cancelled { continue }
+          return event
         }
         return nil
       }) {
