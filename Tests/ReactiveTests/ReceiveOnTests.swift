@@ -67,6 +67,27 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
+  // OpenCombine's ReceiveOnTests.testReceiveCompletionImmediatelyAfterValue, at 0239e54 (the newest
+  // version stored; 1b8a26b is not): a value delivered after the upstream finished, before the
+  // completion is, still asks the upstream for the demand it is answered with.
+  @Test func aValueDeliveredAfterTheUpstreamFinishedStillAsksItForTheDemand() {
+    let scheduler = RecordingScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(extra: .max(418))
+    upstream.receive(on: scheduler).subscribe(recorder)
+    #expect(upstream.send(-1) == .none)
+    scheduler.advance(by: .zero)
+    #expect(upstream.send(1000) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(-1)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .request(.max(418))])
+    #expect(scheduler.calls == [.schedule, .schedule, .schedule])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription, .value(-1), .value(1000), .completion(.finished)])
+    #expect(
+      upstream.subscription.calls == [.request(.unlimited), .request(.max(418)), .request(.max(418))])
+  }
+
   // OpenCombine's ReceiveOnTests.testStrongCaptureWhenSchedulingValue and
   // testStrongCaptureWhenSchedulingCompletion: Combine drops a value already scheduled when a cancel
   // comes before it runs, and still delivers a completion already scheduled.
