@@ -108,6 +108,30 @@ import Testing
     #expect(upstream.subscription.calls == [.cancel])
   }
 
+  // OpenCombine's SubscribeOnTests.testStrongCaptureWhenSchedulingRequest and
+  // testStrongCaptureWhenSchedulingCancel, at 0239e54 (the newest version stored; 1b8a26b is not): a
+  // request or cancel the scheduler has not run yet keeps the operator, and its downstream, alive
+  // after the downstream and the upstream let go; when they run, the request and the cancel are made.
+  @Test(arguments: [false, true])
+  func aScheduledRequestOrCancelKeepsTheOperatorAliveUntilItIsMade(_ requests: Bool) {
+    let scheduler = DispatchQueue.test
+    let subscription = RecordingSubscription()
+    weak var weakRecorder: Recorder<Int, TestError>?
+    do {
+      let recorder = Recorder<Int, TestError>(request: .none)
+      weakRecorder = recorder
+      ForgetfulPublisher(subscription: subscription).subscribe(on: scheduler).subscribe(recorder)
+      scheduler.advance()
+      if requests { recorder.request(.max(1)) }
+      recorder.cancel()
+      #expect(subscription.calls == [])
+    }
+    #expect(weakRecorder != nil)
+    scheduler.advance()
+    #expect(subscription.calls == (requests ? [.request(.max(1)), .cancel] : [.cancel]))
+    #expect(weakRecorder == nil)
+  }
+
   @Test(.tags(.realClock)) func subscribesOnARealQueue() {
     let queue = DispatchQueue(label: "SubscribeOnTests.real")
     let key = DispatchSpecificKey<Int>()
@@ -189,6 +213,19 @@ private final class ReenteringPublisher: Publisher, @unchecked Sendable {
   let subscription = ReenteringSubscription()
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    subscriber.receive(subscription: subscription)
+  }
+}
+
+/// A publisher that hands each subscriber `subscription` and keeps nothing: whoever subscribed lives
+/// only as long as something else holds it.
+private struct ForgetfulPublisher: Publisher {
+  typealias Output = Int
+  typealias Failure = TestError
+
+  let subscription: RecordingSubscription
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
     subscriber.receive(subscription: subscription)
   }
 }
