@@ -168,6 +168,70 @@ import Testing
     }
   }
 
+  // OpenCombine's CatchTests.testCatchRecursion, testCatchUpstreamFailsTwice and their TryCatch forms,
+  // at 1b8a26b: an upstream that fails again, from inside the handler or once the new publisher is
+  // subscribed to, stops the process.
+  @Test func aSecondFailureOfTheUpstreamStopsTheProcessWithAMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.catch { _ in ManualPublisher<Int, Never>() }.subscribe(Recorder<Int, Never>())
+      upstream.giveSubscription()
+      upstream.send(completion: .failure(.boom))
+      upstream.send(completion: .failure(.boom))
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Catch received a failure after its upstream had failed"))
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.catch { _ in
+        upstream.send(completion: .failure(.boom))
+        return Just(13)
+      }.subscribe(Recorder<Int, Never>())
+      upstream.giveSubscription()
+      upstream.send(1)
+      upstream.send(2)
+      upstream.send(completion: .failure(.boom))
+    }
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.tryCatch { _ in ManualPublisher<Int, Never>() }.subscribe(SubscriptionProbe<Int, any Error>())
+      upstream.giveSubscription()
+      upstream.send(completion: .failure(.boom))
+      upstream.send(completion: .failure(.boom))
+    }
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.tryCatch { _ in
+        upstream.send(completion: .failure(.boom))
+        return Just(13)
+      }.subscribe(SubscriptionProbe<Int, any Error>())
+      upstream.giveSubscription()
+      upstream.send(completion: .failure(.boom))
+    }
+  }
+
+  // The same tests' Catch ignores a failure once it is cancelled, or once the stream has ended, as
+  // Combine's does after a finish.
+  @Test func aFailureAfterACancelOrTheEndIsIgnored() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let fallback = ManualPublisher<Int, Never>()
+    let keeper = DemandKeeper<Int, Never>()
+    upstream.catch { _ in fallback }.subscribe(keeper)
+    upstream.send(completion: .failure(.boom))
+    try #require(keeper.subscription).cancel()
+    upstream.send(completion: .failure(.boom))
+    #expect(fallback.subscriberCount == 1)
+
+    let ended = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, Never>()
+    ended.catch { _ in Just(0) }.subscribe(recorder)
+    ended.send(completion: .failure(.boom))
+    ended.send(completion: .failure(.boom))
+    ended.send(completion: .finished)
+    ended.send(completion: .failure(.other))
+    #expect(recorder.events == [.subscription, .value(0), .completion(.finished)])
+  }
+
   // OpenCombine's CatchTests.testCatchReceiveValueBeforeSubscription and
   // testTryCatchReceiveValueBeforeSubscription (expected: .crash).
   @Test func aValueBeforeTheSubscriptionStopsTheProcess() async {
