@@ -136,6 +136,35 @@ import Testing
     #expect(described.children == ["downstream", "demand"])
   }
 
+  // OpenCombine's CatchTests.testCatchReflection and testTryCatchReflection, at 1b8a26b: the
+  // subscriber the upstream sees, and the one the publisher made of the failure sees, describe
+  // themselves as the operator, with its mirror: the downstream and the demand, max(0) here.
+  @Test func bothItsSubscribersDescribeThemselvesAsCombinesDo() throws {
+    func check(_ subscriber: Any, _ name: String) {
+      #expect(String(describing: subscriber) == name)
+      #expect(playgroundText(subscriber) == name)
+      #expect(!(subscriber is any CustomDebugStringConvertible))
+      let children = Mirror(reflecting: subscriber).children.map { ($0.label, String(describing: $0.value)) }
+      #expect(children.map(\.0) == ["downstream", "demand"], "\(name)")
+      #expect(children.first?.1.contains("SubscriptionProbe") == true, "\(name)")
+      #expect(children.last?.1 == "max(0)", "\(name)")
+    }
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    upstream.catch { Fail<Int, TestError>(error: $0) }.subscribe(SubscriptionProbe<Int, TestError>())
+    check(try #require(upstream.subscriber), "Catch")
+    let fallback = HandDrivenPublisher<Int, TestError>()
+    Fail<Int, TestError>(error: .boom).catch { _ in fallback }.subscribe(SubscriptionProbe<Int, TestError>())
+    check(try #require(fallback.subscriber), "Catch")
+
+    let tryUpstream = HandDrivenPublisher<Int, TestError>()
+    tryUpstream.tryCatch { Fail<Int, TestError>(error: $0) }.subscribe(SubscriptionProbe<Int, any Error>())
+    check(try #require(tryUpstream.subscriber), "TryCatch")
+    let tryFallback = HandDrivenPublisher<Int, TestError>()
+    Fail<Int, TestError>(error: .boom).tryCatch { _ in tryFallback }.subscribe(
+      SubscriptionProbe<Int, any Error>())
+    check(try #require(tryFallback.subscriber), "TryCatch")
+  }
+
   @Test func letsTheDownstreamAndTheHandlerGoWhenTheStreamEnds() {
     for ending in [StreamEnding.finish, .fail] {
       let released = releaseCheck(ending) { upstream, token in

@@ -214,16 +214,18 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
   }
 }
 
-/// The subscriber of the publisher made after the failure.
+/// The subscriber of the publisher made after the failure. It describes itself as the operator does,
+/// with the operator's mirror, as Combine's (OpenCombine's `CatchTests.testCatchReflection`).
 private struct CatchRecovery<Input, UpstreamFailure: Error, NewPublisher: Publisher, Downstream: Subscriber>:
-  Subscriber, CustomStringConvertible
+  Subscriber, CombineReflecting
 where Downstream.Input == Input, NewPublisher.Output == Input {
   typealias Failure = NewPublisher.Failure
 
   let parent: CatchInner<Input, UpstreamFailure, NewPublisher, Downstream>
   let combineIdentifier = CombineIdentifier()
 
-  var description: String { parent.combineName }
+  var combineName: String { parent.combineName }
+  var reflectedChildren: [Mirror.Child] { parent.reflectedChildren }
 
   func receive(subscription: any Subscription) {
     parent.recoveryReceive(subscription: subscription)
