@@ -11,6 +11,99 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .value(100), .value(300), .completion(.finished)])
   }
 
+  // OpenCombine's CatchTests.testSimpleCatch and testSimpleTryCatch, at 1b8a26b: one value asked for
+  // at a time, the failing upstream's values, then the new publisher's, then its finish.
+  @Test func goesOnOneValueAtATimeWithTheNewPublisher() {
+    let failing = (0..<10).publisher.tryMap { value -> Int in
+      guard value < 5 else { throw TestError.boom }
+      return value
+    }
+    let expected: [Event<Int, Never>] =
+      [.subscription] + [0, 1, 2, 3, 4, 3, 2, 1, 0].map { .value($0) } + [.completion(.finished)]
+    let recorder = Recorder<Int, Never>(request: .max(1), extra: .max(1))
+    failing.catch { _ in [3, 2, 1, 0].publisher }.subscribe(recorder)
+    #expect(recorder.events == expected)
+    let tryRecorder = Recorder<Int, TestError>(request: .max(1), extra: .max(1))
+    failing.tryCatch { _ in [3, 2, 1, 0].publisher }.asTestError().subscribe(tryRecorder)
+    #expect(tryRecorder.values == [0, 1, 2, 3, 4, 3, 2, 1, 0])
+    #expect(tryRecorder.events.last == .completion(.finished))
+  }
+
+  // OpenCombine's CatchTests.testCatchUpstreamFinishes and testTryCatchUpstreamFinishes, at 1b8a26b:
+  // the upstream's finish ends the stream, the completions after it are ignored, and the handler is
+  // never called.
+  @Test func theUpstreamsFinishEndsTheStreamAndWhatFollowsIsIgnored() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let handled = Locked(0)
+    let recorder = Recorder<Int, TestError>(request: .max(2))
+    upstream.catch { error -> Fail<Int, TestError> in
+      handled.withLock { $0 += 1 }
+      return Fail(error: error)
+    }.subscribe(recorder)
+    let tryRecorder = Recorder<Int, TestError>(request: .max(2))
+    upstream.tryCatch { error -> Fail<Int, TestError> in
+      handled.withLock { $0 += 1 }
+      return Fail(error: error)
+    }.asTestError().subscribe(tryRecorder)
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.send(2) == .none)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    for events in [recorder.events, tryRecorder.events] {
+      #expect(events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    }
+    #expect(upstream.subscription.calls == [.request(.max(2)), .request(.max(2))])
+    #expect(handled.value == 0)
+  }
+
+  // OpenCombine's CatchTests.testCatchRequestPost and testTryCatchRequestPost, at 1b8a26b: with nothing
+  // asked for, the new publisher is asked for nothing; a request once it is subscribed to reaches it,
+  // and its value is handed on.
+  @Test func aRequestAfterTheNewPublisherIsSubscribedToReachesIt() throws {
+    for tries in [false, true] {
+      let upstream = ManualPublisher<Int, TestError>()
+      let fallback = ManualPublisher<Int, TestError>()
+      let keeper = DemandKeeper<Int, TestError>(request: .none)
+      if tries {
+        upstream.tryCatch { _ in fallback }.asTestError().subscribe(keeper)
+      } else {
+        upstream.catch { _ in fallback }.subscribe(keeper)
+      }
+      upstream.send(completion: .failure(.boom))
+      #expect(fallback.subscriberCount == 1)
+      #expect(fallback.subscription.calls == [])
+      try #require(keeper.subscription).request(.max(12))
+      #expect(fallback.subscription.calls == [.request(.max(12))])
+      #expect(keeper.events == [.subscription])
+      #expect(fallback.send(100) == .none)
+      #expect(keeper.events == [.subscription, .value(100)])
+      #expect(upstream.subscription.calls == [])
+    }
+  }
+
+  // OpenCombine's CatchTests.testCatchReceiveSubscriptionTwice and
+  // testTryCatchReceiveSubscriptionTwice, at 1b8a26b, their second case: the subscriber given to the
+  // publisher made of the failure cancels any other subscription, its own sent again too, and a
+  // downstream cancel reaches its own.
+  @Test func theNewPublishersSubscriberCancelsASecondSubscription() {
+    func check<P: Publisher>(_ make: (HandDrivenPublisher<Int, TestError>) -> P) {
+      let fallback = HandDrivenPublisher<Int, TestError>()
+      let probe = SubscriptionProbe<P.Output, P.Failure>()
+      make(fallback).subscribe(probe)
+      let first = fallback.giveSubscription()
+      #expect(first.calls == [])
+      #expect(fallback.giveSubscription().calls == [.cancel])
+      fallback.subscriber?.receive(subscription: first)
+      #expect(first.calls == [.cancel])
+      probe.subscription?.cancel()
+      #expect(first.calls == [.cancel, .cancel])
+      #expect(fallback.giveSubscription().calls == [.cancel])
+    }
+    check { fallback in Fail<Int, TestError>(error: .boom).catch { _ in fallback } }
+    check { fallback in Fail<Int, TestError>(error: .boom).tryCatch { _ in fallback } }
+  }
+
   @Test func finishedPassesThroughWithoutTheHandler() {
     let subject = PassthroughSubject<Int, TestError>()
     let recorder = Recorder<Int, Never>()
@@ -269,5 +362,26 @@ import Testing
       upstream.catch { _ in Just(-1) }.subscribe(Recorder<Int, Never>())
       upstream.send(1)
     }
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.tryCatch { _ in Just(-1) }.asTestError().subscribe(Recorder<Int, TestError>())
+      upstream.send(1)
+    }
+  }
+
+  // OpenCombine's CatchTests.testCatchReceiveCompletionBeforeSubscription and
+  // testTryCatchReceiveCompletionBeforeSubscription, at 1b8a26b: a finish before the subscription
+  // reaches nobody.
+  @Test func aFinishBeforeTheSubscriptionIsIgnored() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, Never>()
+    upstream.catch { _ in Just(-1) }.subscribe(recorder)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [])
+    let tryUpstream = HandDrivenPublisher<Int, TestError>()
+    let tryRecorder = Recorder<Int, TestError>()
+    tryUpstream.tryCatch { _ in Just(-1) }.asTestError().subscribe(tryRecorder)
+    tryUpstream.send(completion: .finished)
+    #expect(tryRecorder.events == [])
   }
 }
