@@ -68,68 +68,155 @@ import Testing
       ])
   }
 
-  // OpenCombine's DelayTests.testBasicBehavior and testWeakCaptureWhenSchedulingValue: the subscription
-  // reaches the downstream through the scheduler's schedule(options:), each value through now and
-  // schedule(after:tolerance:options:).
-  @Test func handsItsSubscriptionDownstreamThroughTheScheduler() {
+  // OpenCombine's DelayTests.testBasicBehavior, at 0239e54 (the newest version stored; 1b8a26b is
+  // not): the subscription reaches the downstream at once, with no call to the scheduler; each value
+  // and the completion ask for now and one timer an interval later, with the tolerance and options
+  // given; what comes after the completion is ignored.
+  @Test func handsItsSubscriptionDownstreamAtOnceAndTimesEachEvent() {
     let scheduler = RecordingScheduler()
     let upstream = ManualPublisher<Int, TestError>()
-    let recorder = Recorder<Int, TestError>(request: .max(100))
-    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-    #expect(recorder.events == [])
-    #expect(upstream.subscription.calls == [])
-    #expect(scheduler.calls == [.minimumTolerance, .schedule])
-    scheduler.advance(by: .zero)
+    let recorder = Recorder<Int, TestError>(request: .max(100), extra: .max(12))
+    upstream.delay(
+      for: .milliseconds(200), tolerance: .milliseconds(5), scheduler: scheduler,
+      options: .init(qos: .userInitiated)
+    ).subscribe(recorder)
     #expect(recorder.events == [.subscription])
     #expect(upstream.subscription.calls == [.request(.max(100))])
-    upstream.send(1)
-    #expect(scheduler.calls == [.minimumTolerance, .schedule, .now, .scheduleAfter(1000)])
-    scheduler.advance(by: .seconds(1))
-    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(scheduler.calls == [])
+    for value in 1...3 { #expect(upstream.send(value) == .none) }
+    #expect(recorder.events == [.subscription])
+    #expect(scheduler.calls == Array(repeating: [.now, .scheduleAfter(200)], count: 3).flatMap { $0 })
+    scheduler.advance(by: .milliseconds(200))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3)])
+    #expect(
+      upstream.subscription.calls == [.request(.max(100))] + Array(repeating: .request(.max(12)), count: 3))
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .finished)
+    #expect(upstream.send(4) == .none)
+    #expect(scheduler.calls.suffix(2) == [.now, .scheduleAfter(400)])
+    #expect(scheduler.calls.count == 8)
+    #expect(scheduler.optionsGiven == Array(repeating: true, count: 4))
+    #expect(scheduler.tolerances == Array(repeating: .milliseconds(5), count: 4))
+    scheduler.advance(by: .milliseconds(200))
+    #expect(
+      recorder.events == [.subscription, .value(1), .value(2), .value(3), .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls.count == 4)
   }
 
-  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterSubscription: a completion that comes
-  // before the subscription was handed on is delivered on its own, the subscription never.
-  @Test func aCompletionBeforeTheSubscriptionWasHandedOnIsDeliveredWithoutIt() {
+  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterSubscription, at 0239e54: a
+  // completion right after the subscription is delayed like any event.
+  @Test func aCompletionRightAfterTheSubscriptionComesAnIntervalLater() {
     let scheduler = RecordingScheduler()
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>()
     upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
     upstream.send(completion: .failure(.boom))
-    #expect(scheduler.calls == [.minimumTolerance, .schedule, .now, .scheduleAfter(1000)])
+    #expect(recorder.events == [.subscription])
+    #expect(scheduler.calls == [.minimumTolerance, .now, .scheduleAfter(1000)])
     scheduler.advance(by: .seconds(1))
-    #expect(recorder.events == [.completion(.failure(.boom))])
-    #expect(upstream.subscription.calls == [])
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
   }
 
-  // OpenCombine's DelayTests.testWeakCaptureWhenSchedulingSubscription: the scheduled hand-over does
-  // not keep the operator, nor so its downstream, alive.
-  @Test func theScheduledSubscriptionDoesNotKeepTheDownstream() {
+  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterValue, at 0239e54: a value and the
+  // completion right after it each have a timer from now; the value is delivered first and its
+  // downstream's demand still reaches the upstream, which has already finished.
+  @Test func aValueDeliveredAfterTheUpstreamFinishedStillAsksItForTheDemand() {
     let scheduler = RecordingScheduler()
-    weak var weakRecorder: Recorder<Int, TestError>?
-    do {
-      let recorder = Recorder<Int, TestError>()
-      weakRecorder = recorder
-      ForgetfulPublisher().delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-      #expect(recorder.events == [])
-    }
-    #expect(weakRecorder == nil)
-    scheduler.advance(by: .seconds(1))
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(extra: .max(418))
+    upstream.delay(for: .milliseconds(123), scheduler: scheduler).subscribe(recorder)
+    #expect(upstream.send(-1) == .none)
+    scheduler.advance(by: .milliseconds(123))
+    #expect(upstream.send(1000) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(-1)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .request(.max(418))])
+    #expect(
+      scheduler.calls == [
+        .minimumTolerance, .now, .scheduleAfter(123), .now, .scheduleAfter(246), .now, .scheduleAfter(246),
+      ])
+    scheduler.advance(by: .milliseconds(123))
+    #expect(recorder.events == [.subscription, .value(-1), .value(1000), .completion(.finished)])
+    #expect(
+      upstream.subscription.calls == [.request(.unlimited), .request(.max(418)), .request(.max(418))])
   }
 
-  @Test func cancellingDropsWhatIsOnItsWay() {
+  // OpenCombine's DelayTests.testCrashesWhenReceivingInputRecursively (which, at 0239e54, expects no
+  // crash) and testReceiveCompletionRecursively: on the immediate scheduler, values sent from inside
+  // the downstream's receive are all delivered, each answered with its demand, and a completion sent
+  // from inside the downstream's receive(completion:) is ignored.
+  @Test func onTheImmediateSchedulerValuesAndACompletionSentFromInsideDeliveryAreHandled() {
+    let upstream = ManualPublisher<Int, TestError>()
+    var sendsLeft = 5
+    let recorder = Recorder<Int, TestError>(extra: .max(418)) { _ in
+      guard sendsLeft > 0 else { return }
+      sendsLeft -= 1
+      upstream.send(-1)
+    }
+    upstream.delay(for: .milliseconds(123), scheduler: ImmediateScheduler.shared).subscribe(recorder)
+    #expect(upstream.send(0) == .none)
+    #expect(recorder.events == [.subscription, .value(0)] + Array(repeating: .value(-1), count: 5))
+    #expect(
+      upstream.subscription.calls == [.request(.unlimited)] + Array(repeating: .request(.max(418)), count: 6))
+
+    let finishing = ManualPublisher<Int, TestError>()
+    var completions = 0
+    let cancellable = finishing.delay(for: .milliseconds(123), scheduler: ImmediateScheduler.shared).sink(
+      receiveCompletion: { _ in
+        completions += 1
+        finishing.send(completion: .finished)
+      }, receiveValue: { _ in })
+    finishing.send(completion: .finished)
+    #expect(completions == 1)
+    cancellable.cancel()
+  }
+
+  // OpenCombine's DelayTests.testStrongCaptureWhenSchedulingCompletion, at 0239e54: a cancel drops
+  // the values on their way, but a completion received before it is still delivered, when its own
+  // timer runs.
+  @Test func cancellingDropsTheValuesOnTheirWayButNotACompletionAlreadyReceived() {
     let scheduler = DispatchQueue.test
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = TimedRecorder<Int, TestError>(scheduler)
     upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-    scheduler.advance()
     upstream.send(1)
+    scheduler.advance(by: .milliseconds(300))
     upstream.send(completion: .finished)
-    scheduler.advance(by: .milliseconds(500))
+    scheduler.advance(by: .milliseconds(200))
     recorder.cancel()
     scheduler.advance(by: .seconds(2))
-    #expect(recorder.events == [at(0, .subscription)])
+    #expect(recorder.events == [at(0, .subscription), at(1300, .completion(.finished))])
     #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  // The same test: the timer of that completion keeps the cancelled downstream until it runs.
+  @Test func aCompletionsTimerKeepsTheCancelledDownstreamAndDeliversTheCompletion() {
+    let scheduler = DispatchQueue.test
+    let completions = Locked<[Subscribers.Completion<Never>]>([])
+    weak var weakToken: Token?
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      let token = Token()
+      weakToken = token
+      let subscription = Locked<(any Subscription)?>(nil)
+      subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(
+        AnySubscriber<Int, Never>(
+          receiveSubscription: { received in
+            subscription.withLock { $0 = received }
+            received.request(.unlimited)
+          },
+          receiveValue: { _ in .none },
+          receiveCompletion: { completion in withExtendedLifetime(token) { completions.append(completion) } })
+      )
+      subject.send(completion: .finished)
+      subscription.withLock { $0 }?.cancel()
+      subscription.withLock { $0 = nil }
+    }
+    #expect(weakToken != nil)
+    scheduler.advance(by: .seconds(1))
+    #expect(completions.value == [.finished])
+    #expect(weakToken == nil)
   }
 
   @Test func ignoresEverythingAfterCompletion() {
@@ -193,27 +280,37 @@ import Testing
     #expect(String(describing: subscription).contains("DelayInner<"))
   }
 
-  @Test func letsTheDownstreamGoWhenTheStreamEnds() {
-    let scheduler = DispatchQueue.test
+  // OpenCombine's DelayTests.testDelayLifecycle (cancellingSubscriptionReleasesSubscriber: false), at
+  // 0239e54: Combine's delay keeps its downstream after the completion and after a cancel, until it
+  // is released itself.
+  @Test func keepsTheDownstreamUntilItIsReleasedAsCombineDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
-      let upstream = ManualPublisher<Int, TestError>()
-      weak var weakRecorder: Recorder<Int, TestError>?
-      do {
-        let recorder = Recorder<Int, TestError>()
-        weakRecorder = recorder
-        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-        scheduler.advance()
-        upstream.send(1)
-        switch ending {
-        case .cancel: recorder.cancel()
-        case .finish: upstream.send(completion: .finished)
-        case .fail: upstream.send(completion: .failure(.boom))
-        }
-        scheduler.advance(by: .seconds(5))
+      let kept = keptUntilReleased(ending) { upstream, _ in
+        upstream.delay(for: 42, scheduler: ImmediateScheduler.shared)
       }
-      #expect(weakRecorder == nil, "\(ending)")
-      withExtendedLifetime(upstream) {}
+      #expect(kept.whileHeld && kept.afterRelease, "\(ending)")
     }
+  }
+
+  // OpenCombine's DelayTests.testStrongCaptureWhenSchedulingValue, at 0239e54: a timer not yet run
+  // keeps the operator, and so its downstream, alive after a cancel and after the upstream let go;
+  // when it runs, its value is dropped and the downstream let go.
+  @Test func aTimerNotYetRunKeepsTheCancelledDownstreamAndDropsItsValue() {
+    let scheduler = DispatchQueue.test
+    let received = Locked<[Int]>([])
+    weak var weakRecorder: Recorder<Int, Never>?
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      let recorder = Recorder<Int, Never> { received.append($0) }
+      weakRecorder = recorder
+      subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+      subject.send(42)
+      recorder.cancel()
+    }
+    #expect(weakRecorder != nil)
+    scheduler.advance(by: .seconds(1))
+    #expect(received.value == [])
+    #expect(weakRecorder == nil)
   }
 }
 
@@ -267,9 +364,8 @@ private final class LastFirstScheduler: Scheduler, @unchecked Sendable {
     cancellable.cancel()
   }
 
-  // OpenCombine's DelayTests.testReceiveCompletionImmediatelyAfterValue: a value that came before the
-  // subscription was handed on reaches the downstream after the subscription, even when its timer runs
-  // first.
+  // The subscription comes first, and the events sent right after it follow in order, even when their
+  // timers run last first.
   @Test func nothingReachesTheDownstreamBeforeItsSubscription() {
     let scheduler = LastFirstScheduler()
     let upstream = ManualPublisher<Int, TestError>()
@@ -280,16 +376,5 @@ private final class LastFirstScheduler: Scheduler, @unchecked Sendable {
     upstream.send(completion: .finished)
     scheduler.runLastFirst()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
-  }
-}
-
-/// A publisher that hands its subscriber a subscription and keeps nothing: whoever subscribed lives only
-/// as long as someone else holds it.
-private struct ForgetfulPublisher: Publisher {
-  typealias Output = Int
-  typealias Failure = TestError
-
-  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
-    subscriber.receive(subscription: RecordingSubscription())
   }
 }

@@ -67,6 +67,135 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
+  // OpenCombine's ReceiveOnTests.testBasicBehavior, at 0239e54: nothing is scheduled for the
+  // subscription; each value and the completion are one schedule(options:) with the options given,
+  // and each delivered value's demand is asked of the upstream; what comes after the completion is
+  // ignored.
+  @Test func schedulesEachValueAndTheCompletionWithTheOptionsGiven() {
+    let scheduler = RecordingScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(100), extra: .max(12))
+    upstream.receive(on: scheduler, options: .init(qos: .userInitiated)).subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.calls == [.request(.max(100))])
+    #expect(scheduler.calls == [])
+    for value in 1...3 { #expect(upstream.send(value) == .none) }
+    #expect(recorder.events == [.subscription])
+    #expect(scheduler.calls == [.schedule, .schedule, .schedule])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3)])
+    #expect(
+      upstream.subscription.calls == [.request(.max(100))] + Array(repeating: .request(.max(12)), count: 3))
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .finished)
+    #expect(upstream.send(4) == .none)
+    #expect(scheduler.calls == [.schedule, .schedule, .schedule, .schedule])
+    #expect(scheduler.optionsGiven == [true, true, true, true])
+    scheduler.advance(by: .zero)
+    #expect(
+      recorder.events == [.subscription, .value(1), .value(2), .value(3), .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls.count == 4)
+  }
+
+  // OpenCombine's ReceiveOnTests.testRequest and testReceiveCompletionImmediatelyAfterSubscription,
+  // at 0239e54: every request reaches the upstream at once, as made, .none included; a completion
+  // right after the subscription waits for the scheduler like a value.
+  @Test func passesEveryRequestOnAtOnceAndSchedulesAnEarlyCompletion() throws {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .none)
+    upstream.receive(on: scheduler).subscribe(keeper)
+    let subscription = try #require(keeper.subscription)
+    for demand in [Subscribers.Demand.max(10), .max(4), .max(5), .none] { subscription.request(demand) }
+    #expect(upstream.send(2000) == .none)
+    #expect(
+      upstream.subscription.calls == [
+        .request(.max(10)), .request(.max(4)), .request(.max(5)), .request(.none),
+      ])
+    scheduler.advance()
+    #expect(keeper.events == [.subscription, .value(2000)])
+    #expect(upstream.subscription.calls.count == 4)
+
+    let finishing = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    finishing.receive(on: scheduler).subscribe(recorder)
+    finishing.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(finishing.subscription.calls == [.request(.unlimited)])
+  }
+
+  // OpenCombine's ReceiveOnTests.testCancelWhileReceivingInput, at 0239e54: a downstream that cancels
+  // from inside its receive and answers with more demand leaves the upstream with the cancel alone.
+  @Test func aCancelFromInsideReceiveAsksTheUpstreamForNothingMore() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let subscription = Locked<(any Subscription)?>(nil)
+    upstream.receive(on: scheduler).subscribe(
+      AnySubscriber<Int, TestError>(
+        receiveSubscription: { received in subscription.withLock { $0 = received } },
+        receiveValue: { _ in
+          subscription.value?.cancel()
+          return .max(42)
+        }))
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.subscription.calls == [])
+    scheduler.advance()
+    #expect(upstream.subscription.calls == [.cancel])
+  }
+
+  // OpenCombine's ReceiveOnTests.testReceiveInputRecursively and testReceiveCompletionRecursively, at
+  // 0239e54: on the immediate scheduler, values sent from inside the downstream's receive are
+  // delivered at once, each answered with its demand, and a completion sent from inside
+  // receive(completion:) is ignored.
+  @Test func onTheImmediateSchedulerValuesAndACompletionSentFromInsideDeliveryAreHandled() {
+    let upstream = ManualPublisher<Int, TestError>()
+    var sendsLeft = 5
+    let recorder = Recorder<Int, TestError>(extra: .max(418)) { _ in
+      guard sendsLeft > 0 else { return }
+      sendsLeft -= 1
+      upstream.send(-1)
+    }
+    upstream.receive(on: ImmediateScheduler.shared).subscribe(recorder)
+    #expect(upstream.send(0) == .none)
+    #expect(recorder.events == [.subscription, .value(0)] + Array(repeating: .value(-1), count: 5))
+    #expect(
+      upstream.subscription.calls == [.request(.unlimited)] + Array(repeating: .request(.max(418)), count: 6))
+
+    let finishing = ManualPublisher<Int, TestError>()
+    var completions = 0
+    let cancellable = finishing.receive(on: ImmediateScheduler.shared).sink(
+      receiveCompletion: { _ in
+        completions += 1
+        finishing.send(completion: .finished)
+      }, receiveValue: { _ in })
+    finishing.send(completion: .finished)
+    #expect(completions == 1)
+    cancellable.cancel()
+  }
+
+  // OpenCombine's ReceiveOnTests.testReceiveCompletionImmediatelyAfterValue, at 0239e54 (the newest
+  // version stored; 1b8a26b is not): a value delivered after the upstream finished, before the
+  // completion is, still asks the upstream for the demand it is answered with.
+  @Test func aValueDeliveredAfterTheUpstreamFinishedStillAsksItForTheDemand() {
+    let scheduler = RecordingScheduler()
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(extra: .max(418))
+    upstream.receive(on: scheduler).subscribe(recorder)
+    #expect(upstream.send(-1) == .none)
+    scheduler.advance(by: .zero)
+    #expect(upstream.send(1000) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(-1)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .request(.max(418))])
+    #expect(scheduler.calls == [.schedule, .schedule, .schedule])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription, .value(-1), .value(1000), .completion(.finished)])
+    #expect(
+      upstream.subscription.calls == [.request(.unlimited), .request(.max(418)), .request(.max(418))])
+  }
+
   // OpenCombine's ReceiveOnTests.testStrongCaptureWhenSchedulingValue and
   // testStrongCaptureWhenSchedulingCompletion: Combine drops a value already scheduled when a cancel
   // comes before it runs, and still delivers a completion already scheduled.

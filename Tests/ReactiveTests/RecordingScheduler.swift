@@ -21,6 +21,7 @@ final class RecordingScheduler: Scheduler, @unchecked Sendable {
   let test = DispatchQueue.test
   private let log = Locked<[SchedulerCall]>([])
   private let optionsLog = Locked<[Bool]>([])
+  private let toleranceLog = Locked<[SchedulerTimeType.Stride]>([])
 
   /// Every call so far, in order.
   var calls: [SchedulerCall] { log.value }
@@ -28,10 +29,14 @@ final class RecordingScheduler: Scheduler, @unchecked Sendable {
   /// For each call that scheduled work so far, in order, whether it was given options.
   var optionsGiven: [Bool] { optionsLog.value }
 
+  /// The tolerance of each call that scheduled work for later, in order.
+  var tolerances: [SchedulerTimeType.Stride] { toleranceLog.value }
+
   /// Forgets the calls so far.
   func clearCalls() {
     log.withLock { $0.removeAll() }
     optionsLog.withLock { $0.removeAll() }
+    toleranceLog.withLock { $0.removeAll() }
   }
 
   var now: SchedulerTimeType {
@@ -56,6 +61,7 @@ final class RecordingScheduler: Scheduler, @unchecked Sendable {
   ) {
     log.append(.scheduleAfter(Self.milliseconds(date)))
     optionsLog.append(options != nil)
+    toleranceLog.append(tolerance)
     test.schedule(after: date, tolerance: tolerance, options: options, action)
   }
 
@@ -65,6 +71,7 @@ final class RecordingScheduler: Scheduler, @unchecked Sendable {
   ) -> any Cancellable {
     log.append(.scheduleRepeating(after: Self.milliseconds(date), interval: interval.magnitude / 1_000_000))
     optionsLog.append(options != nil)
+    toleranceLog.append(tolerance)
     return test.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
   }
 

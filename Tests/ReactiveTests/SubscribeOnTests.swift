@@ -108,6 +108,30 @@ import Testing
     #expect(upstream.subscription.calls == [.cancel])
   }
 
+  // OpenCombine's SubscribeOnTests.testStrongCaptureWhenSchedulingRequest and
+  // testStrongCaptureWhenSchedulingCancel, at 0239e54 (the newest version stored; 1b8a26b is not): a
+  // request or cancel the scheduler has not run yet keeps the operator, and its downstream, alive
+  // after the downstream and the upstream let go; when they run, the request and the cancel are made.
+  @Test(arguments: [false, true])
+  func aScheduledRequestOrCancelKeepsTheOperatorAliveUntilItIsMade(_ requests: Bool) {
+    let scheduler = DispatchQueue.test
+    let subscription = RecordingSubscription()
+    weak var weakRecorder: Recorder<Int, TestError>?
+    do {
+      let recorder = Recorder<Int, TestError>(request: .none)
+      weakRecorder = recorder
+      ForgetfulPublisher(subscription: subscription).subscribe(on: scheduler).subscribe(recorder)
+      scheduler.advance()
+      if requests { recorder.request(.max(1)) }
+      recorder.cancel()
+      #expect(subscription.calls == [])
+    }
+    #expect(weakRecorder != nil)
+    scheduler.advance()
+    #expect(subscription.calls == (requests ? [.request(.max(1)), .cancel] : [.cancel]))
+    #expect(weakRecorder == nil)
+  }
+
   @Test(.tags(.realClock)) func subscribesOnARealQueue() {
     let queue = DispatchQueue(label: "SubscribeOnTests.real")
     let key = DispatchSpecificKey<Int>()
@@ -124,12 +148,33 @@ import Testing
     cancellable.cancel()
   }
 
-  @Test func describesItselfAsCombineDoes() {
-    let scheduler = DispatchQueue.test
+  // OpenCombine's SubscribeOnTests.testSubscribeOnReflection, at 0239e54: the subscriber the upstream
+  // sees and the subscription the downstream gets are one, "SubscribeOn", with no mirror children.
+  @Test func describesItselfAsCombineDoes() throws {
+    let upstream = HandDrivenPublisher<Double, any Error>()
+    let probe = SubscriptionProbe<Double, any Error>()
+    upstream.subscribe(on: ImmediateScheduler.shared).subscribe(probe)
+    let inner = try #require(upstream.subscriber)
+    upstream.giveSubscription()
+    let subscription = try #require(probe.subscription)
+    for described in [inner as Any, subscription] {
+      #expect(String(describing: described) == "SubscribeOn")
+      #expect(playgroundText(described) == "SubscribeOn")
+      #expect(mirrorLabels(described) == [])
+      #expect(!(described is any CustomDebugStringConvertible))
+    }
+  }
+
+  // OpenCombine's SubscribeOnTests.testCancelRecursively, at 0239e54: a cancel made again from inside
+  // the upstream's cancel does nothing more.
+  @Test func aCancelMadeFromInsideTheUpstreamsCancelDoesNothingMore() throws {
+    let upstream = ReenteringPublisher()
     let probe = SubscriptionProbe<Int, Never>()
-    PassthroughSubject<Int, Never>().subscribe(on: scheduler).subscribe(probe)
-    scheduler.advance()
-    #expect(probe.subscription.map { String(describing: $0) } == "SubscribeOn")
+    upstream.subscribe(on: ImmediateScheduler.shared).subscribe(probe)
+    let downstream = try #require(probe.subscription)
+    upstream.subscription.onCancel = { downstream.cancel() }
+    downstream.cancel()
+    #expect(upstream.subscription.cancels == 1)
   }
 
   // OpenCombine's SubscribeOnTests.testSubscribeOnLifecycle (cancellingSubscriptionReleasesSubscriber:
@@ -168,8 +213,9 @@ import Testing
   }
 }
 
-/// A publisher whose one subscription runs `onRequest` each time it is asked for more: for making a
-/// request from inside a request.
+/// A publisher whose one subscription runs `onRequest` each time it is asked for more, and `onCancel`
+/// each time it is cancelled: for making a request from inside a request, or a cancel from inside a
+/// cancel.
 private final class ReenteringPublisher: Publisher, @unchecked Sendable {
   typealias Output = Int
   typealias Failure = Never
@@ -183,12 +229,31 @@ private final class ReenteringPublisher: Publisher, @unchecked Sendable {
       onRequest()
     }
 
-    func cancel() {}
+    var onCancel: () -> Void = {}
+    private(set) var cancels = 0
+
+    func cancel() {
+      cancels += 1
+      onCancel()
+    }
   }
 
   let subscription = ReenteringSubscription()
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    subscriber.receive(subscription: subscription)
+  }
+}
+
+/// A publisher that hands each subscriber `subscription` and keeps nothing: whoever subscribed lives
+/// only as long as something else holds it.
+private struct ForgetfulPublisher: Publisher {
+  typealias Output = Int
+  typealias Failure = TestError
+
+  let subscription: RecordingSubscription
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
     subscriber.receive(subscription: subscription)
   }
 }

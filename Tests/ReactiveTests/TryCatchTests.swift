@@ -83,6 +83,52 @@ import Testing
     #expect(recorder.events == [.subscription, .value(5)])
   }
 
+  // OpenCombine's CatchTests.testTryCatchRequestPendingPost and testTryCatchCancelPendingPost, at
+  // 1b8a26b: while the new publisher's subscription is to come, a request adds to what it is asked
+  // for, and a cancel does nothing.
+  @Test func whileTheNewSubscriptionIsToComeARequestAddsToItsDemandAndACancelDoesNothing() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let fallback = HandDrivenPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .max(3))
+    upstream.tryCatch { _ in fallback }.asTestError().subscribe(keeper)
+    upstream.send(1)
+    upstream.send(completion: .failure(.boom))
+    try #require(keeper.subscription).request(.max(10))
+    #expect(fallback.giveSubscription().calls == [.request(.max(12))])
+    #expect(upstream.subscription.calls == [.request(.max(3))])
+
+    let other = ManualPublisher<Int, TestError>()
+    let pending = HandDrivenPublisher<Int, TestError>()
+    let cancelling = DemandKeeper<Int, TestError>(request: .max(3))
+    other.tryCatch { _ in pending }.asTestError().subscribe(cancelling)
+    other.send(completion: .failure(.boom))
+    try #require(cancelling.subscription).cancel()
+    #expect(pending.giveSubscription().calls == [.request(.max(3))])
+    pending.send(completion: .finished)
+    #expect(cancelling.events == [.subscription, .completion(.finished)])
+  }
+
+  // OpenCombine's CatchTests.testTryCatchCancellationBeforeRecovering, at 1b8a26b: after a cancel, a
+  // request goes nowhere, a value still returns the downstream's demand, and a failure calls no
+  // handler.
+  @Test func aCancelledTryCatchHandsOnValuesWithTheDownstreamsDemandAndCallsNoHandler() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let handled = Locked(false)
+    let keeper = DemandKeeper<Int, TestError>(request: .max(1), extra: .max(3))
+    upstream.tryCatch { _ in
+      handled.withLock { $0 = true }
+      return Just(0)
+    }.asTestError().subscribe(keeper)
+    let subscription = try #require(keeper.subscription)
+    subscription.cancel()
+    subscription.request(.max(199))
+    #expect(upstream.send(1) == .max(3))
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.subscription.calls == [.request(.max(1)), .cancel])
+    #expect(keeper.events == [.subscription, .value(1)])
+    #expect(!handled.value)
+  }
+
   @Test func describesItselfAsCombineDoes() {
     let reflected = reflection(of: PassthroughSubject<Int, TestError>().tryCatch { _ in Just(0) })
     #expect(reflected.description == "TryCatch")

@@ -8,7 +8,8 @@
 /// handler are let go when the stream completes.
 ///
 /// An upstream value the downstream did not ask for, or one before the subscription, traps as in
-/// Combine.
+/// Combine, and so does a second failure of the upstream while the new publisher is on its way or
+/// under way (OpenCombine's `CatchTests.testCatchRecursion` and `testCatchUpstreamFailsTwice`).
 ///
 /// A cancel is Combine's: it cancels the current subscription, and afterwards requests go nowhere,
 /// completions are dropped and a failure calls no handler, but values the cancelled publisher still
@@ -96,17 +97,22 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let next: (downstream: Downstream?, handler: Handler?) = state.withLock { state in
-      guard case .upstream = state.phase, !state.cancelled else { return (nil, nil) }
+    let next: (downstream: Downstream?, handler: Handler?, failedAgain: Bool) = state.withLock { state in
+      if case .failure = completion, case .recovering = state.phase, !state.cancelled {
+        return (nil, nil, true)
+      }
+      guard case .upstream = state.phase, !state.cancelled else { return (nil, nil, false) }
       switch completion {
       case .finished:
-        return (state.end(), nil)
+        return (state.end(), nil, false)
       case .failure:
         state.phase = .recovering(nil)
         defer { state.handler = nil }
-        return (nil, state.handler)
+        return (nil, state.handler, false)
       }
     }
+    // Combine traps on a second failure of the upstream, from inside the handler or after it.
+    precondition(!next.failedAgain, "\(combineName) received a failure after its upstream had failed")
     if let downstream = next.downstream {
       downstream.receive(completion: .finished)
     } else if let handler = next.handler, case .failure(let failure) = completion {
@@ -208,16 +214,18 @@ where Downstream.Input == Input, NewPublisher.Output == Input {
   }
 }
 
-/// The subscriber of the publisher made after the failure.
+/// The subscriber of the publisher made after the failure. It describes itself as the operator does,
+/// with the operator's mirror, as Combine's (OpenCombine's `CatchTests.testCatchReflection`).
 private struct CatchRecovery<Input, UpstreamFailure: Error, NewPublisher: Publisher, Downstream: Subscriber>:
-  Subscriber, CustomStringConvertible
+  Subscriber, CombineReflecting
 where Downstream.Input == Input, NewPublisher.Output == Input {
   typealias Failure = NewPublisher.Failure
 
   let parent: CatchInner<Input, UpstreamFailure, NewPublisher, Downstream>
   let combineIdentifier = CombineIdentifier()
 
-  var description: String { parent.combineName }
+  var combineName: String { parent.combineName }
+  var reflectedChildren: [Mirror.Child] { parent.reflectedChildren }
 
   func receive(subscription: any Subscription) {
     parent.recoveryReceive(subscription: subscription)

@@ -1,9 +1,10 @@
 extension Publisher {
   /// Delivers every value and the completion `interval` later on `scheduler`; the subscription is
-  /// handed on through `scheduler` at once (`schedule(options:)`), and demand is not delayed.
+  /// handed on at once, and demand is not delayed.
   ///
-  /// `tolerance` defaults to the scheduler's minimum tolerance. Cancelling drops whatever is still on
-  /// its way.
+  /// `tolerance` defaults to the scheduler's minimum tolerance. Cancelling drops the values still on
+  /// their way; a completion received before the cancel is still delivered, when its time comes, as in
+  /// Combine.
   @inlinable
   public func delay<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S,
@@ -66,7 +67,9 @@ extension Publishers {
   /// timer that runs first delivers the earlier events before its own.
   /// It lives outside the generic publisher type so that its type does not repeat the upstream's, and
   /// the optimizer specializes it. As Combine's, it has no description, playground description or
-  /// mirror of its own.
+  /// mirror of its own, and it keeps its downstream until it is released itself: a timer not yet run
+  /// keeps it alive (OpenCombine's `DelayTests.testDelayLifecycle` and
+  /// `testStrongCaptureWhenSchedulingValue`).
   @usableFromInline
   final class DelayInner<Context: Scheduler, Downstream: Subscriber>: Subscriber, Subscription,
     @unchecked Sendable
@@ -78,11 +81,12 @@ extension Publishers {
     @usableFromInline
     struct State {
       @usableFromInline var status = SubscriptionStatus.awaiting
-      @usableFromInline var downstream: Downstream?
+      /// Whether the downstream cancelled: no value is delivered any more, but a completion received
+      /// before the cancel still is, when its timer runs, as Combine's (OpenCombine's
+      /// `DelayTests.testStrongCaptureWhenSchedulingCompletion`).
+      @usableFromInline var cancelled = false
       /// Whether upstream has completed (its completion is on its way).
       @usableFromInline var completed = false
-      /// Whether the scheduled hand-over of the subscription has run: nothing is delivered before.
-      @usableFromInline var handedOver = false
       @usableFromInline var due = DeliveryQueue<Output, Failure>()
       /// Events received and not yet due, in the order they came in.
       @usableFromInline var waiting = DeliveryQueue<Output, Failure>()
@@ -109,15 +113,14 @@ extension Publishers {
       }
 
       @inlinable
-      init(downstream: Downstream) {
-        self.downstream = downstream
-      }
+      init() {}
     }
 
     @usableFromInline let interval: Context.SchedulerTimeType.Stride
     @usableFromInline let tolerance: Context.SchedulerTimeType.Stride
     @usableFromInline let scheduler: Context
     @usableFromInline let options: Context.SchedulerOptions?
+    @usableFromInline let downstream: Downstream
     @usableFromInline let state: LockedState<State>
 
     @inlinable
@@ -129,32 +132,18 @@ extension Publishers {
       self.tolerance = tolerance
       self.scheduler = scheduler
       self.options = options
-      state = .make(State(downstream: downstream))
+      self.downstream = downstream
+      state = .make(State())
     }
 
-    /// Hands the subscription downstream through the scheduler, as Combine does; the scheduled work
-    /// does not keep this operator alive.
+    /// Hands the subscription downstream at once, as Combine does.
     @inlinable
     func receive(subscription: any Subscription) {
       guard state.withLock({ $0.status.accept(subscription) }) else {
         subscription.cancel()
         return
       }
-      scheduler.schedule(options: options) { [weak self] in self?.handOver() }
-    }
-
-    /// Gives the downstream this subscription, unless upstream completed before sending anything (its
-    /// completion is then delivered on its own, as Combine's is), and delivers whatever fell due
-    /// meanwhile.
-    @inlinable
-    func handOver() {
-      let downstream: Downstream? = state.withLock { state in
-        state.handedOver = true
-        return state.completed && state.received == 1 ? nil : state.downstream
-      }
-      downstream?.receive(subscription: self)
-      let claimed = state.withLock { state in state.downstream != nil && state.due.claim() }
-      if claimed { deliverDue() }
+      downstream.receive(subscription: self)
     }
 
     @inlinable
@@ -186,9 +175,11 @@ extension Publishers {
     func cancel() {
       let upstream = state.withLock { state in
         defer {
-          state.downstream = nil
-          state.due.removeAll()
-          state.waiting.removeAll()
+          state.cancelled = true
+          if !state.completed {
+            state.due.removeAll()
+            state.waiting.removeAll()
+          }
         }
         return state.status.terminate()
       }
@@ -202,9 +193,8 @@ extension Publishers {
       scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options)
       {
         let claimed = self.state.withLock { state -> Bool in
-          guard state.downstream != nil else { return false }
           state.makeDue(upTo: number)
-          return state.handedOver && state.due.claim()
+          return state.due.claim()
         }
         if claimed { self.deliverDue() }
       }
@@ -212,10 +202,10 @@ extension Publishers {
 
     @inlinable
     func deliverDue() {
-      while let (event, downstream) = state.withLock({
-        state -> (DeliveryQueue<Output, Failure>.Event, Downstream)? in
+      while let event = state.withLock({ state -> DeliveryQueue<Output, Failure>.Event? in
         while let event = state.due.next() {
-          if let downstream = state.downstream { return (event, downstream) }
+          if case .value = event, state.cancelled { continue }
+          return event
         }
         return nil
       }) {
@@ -224,10 +214,7 @@ extension Publishers {
           let more = downstream.receive(value)
           if more != .none { state.withLock { $0.status.subscription }?.request(more) }
         case .completion(let completion):
-          state.withLock { state in
-            state.downstream = nil
-            state.status = .terminal
-          }
+          state.withLock { $0.status = .terminal }
           downstream.receive(completion: completion)
         }
       }

@@ -51,11 +51,19 @@ extension Publishers {
       private let downstream: Downstream
       private let scheduler: Context
       private let options: Context.SchedulerOptions?
-      private let status = LockedState.make(SubscriptionStatus.awaiting)
+      private struct State {
+        var status = SubscriptionStatus.awaiting
+        /// The upstream's subscription from its completion until the completion is delivered: the
+        /// demand a value delivered meanwhile is answered with still reaches it, as in Combine
+        /// (OpenCombine's `ReceiveOnTests.testReceiveCompletionImmediatelyAfterValue`).
+        var finishing: (any Subscription)?
+      }
+
+      private let state = LockedState.make(State())
       /// Set by ``cancel()``: values that run on the scheduler after it are dropped.
       private let cancelled = Atomic<Bool>(false)
       /// Whether values are taken: from the subscription until the completion or a cancel. Read with
-      /// one atomic load per value rather than the status lock (the `receive(on:)` row of
+      /// one atomic load per value rather than the state lock (the `receive(on:)` row of
       /// `make bench`).
       private let open = Atomic<Bool>(false)
       /// Serializes calls into the downstream when the scheduler runs actions concurrently.
@@ -70,8 +78,8 @@ extension Publishers {
       var combineName: String { "ReceiveOn" }
 
       func receive(subscription: any Subscription) {
-        let accepted = status.withLock { status in
-          guard status.accept(subscription) else { return false }
+        let accepted = state.withLock { state in
+          guard state.status.accept(subscription) else { return false }
           open.store(true, ordering: .releasing)
           return true
         }
@@ -92,25 +100,28 @@ extension Publishers {
       }
 
       func receive(completion: Subscribers.Completion<Failure>) {
-        let ended = status.withLock { status in
+        let ended = state.withLock { state in
           open.store(false, ordering: .releasing)
-          return status.terminate()
+          state.finishing = state.status.terminate()
+          return state.finishing != nil
         }
-        guard ended != nil else { return }
+        guard ended else { return }
         scheduler.schedule(options: options) {
+          self.state.withLock { $0.finishing = nil }
           self.downstreamLock.withLock { self.downstream.receive(completion: completion) }
         }
       }
 
       func request(_ demand: Subscribers.Demand) {
-        status.withLock { $0.subscription }?.request(demand)
+        state.withLock { $0.status.subscription ?? $0.finishing }?.request(demand)
       }
 
       func cancel() {
         cancelled.store(true, ordering: .releasing)
-        let upstream = status.withLock { status in
+        let upstream = state.withLock { state in
           open.store(false, ordering: .releasing)
-          return status.terminate()
+          state.finishing = nil
+          return state.status.terminate()
         }
         upstream?.cancel()
       }

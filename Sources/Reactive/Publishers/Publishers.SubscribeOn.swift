@@ -70,16 +70,16 @@ extension Publishers.SubscribeOn {
     /// Schedules the request, whatever the demand, as Combine does; the upstream is the one it had
     /// when asked, so a request made just before a cancel still reaches it first. Requests reach the
     /// upstream one at a time, and one made from inside the upstream's request traps. After a cancel or a
-    /// completion nothing is scheduled, and a request whose subscriber has been let go is not made.
+    /// completion nothing is scheduled. The scheduled request keeps this operator, and so its
+    /// downstream, alive until it is made, as Combine's (OpenCombine's
+    /// `SubscribeOnTests.testStrongCaptureWhenSchedulingRequest`).
     override func request(_ demand: Subscribers.Demand) {
       let upstream: (any Subscription)? = phase.withLock { phase in
         guard case .subscribed(let upstream, _) = phase else { return nil }
         return upstream
       }
       guard let upstream else { return }
-      scheduler.schedule(options: options) { [weak self] in
-        self?.make(demand, of: upstream)
-      }
+      scheduler.schedule(options: options) { self.make(demand, of: upstream) }
     }
 
     private func make(_ demand: Subscribers.Demand, of upstream: any Subscription) {
@@ -94,10 +94,11 @@ extension Publishers.SubscribeOn {
       }
     }
 
-    /// Stops delivery at once; the upstream is cancelled on the scheduler.
+    /// Stops delivery at once; the upstream is cancelled on the scheduler, by an action that keeps this
+    /// operator alive until it runs, as Combine's (`testStrongCaptureWhenSchedulingCancel`).
     override func cancel() {
       guard let upstream = terminate() else { return }
-      scheduler.schedule(options: options) { upstream.cancel() }
+      scheduler.schedule(options: options) { withExtendedLifetime(self) { upstream.cancel() } }
     }
   }
 }
