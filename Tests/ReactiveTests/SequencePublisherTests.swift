@@ -196,4 +196,23 @@ import Testing
     try #require(subscription).cancel()
     #expect(waiting == nil)
   }
+
+  // OpenCombine's SequenceTests.testReflection and the dumps in testSequenceNoInitialDemand, at
+  // 0239e54: the mirror's one child is the sequence itself, an empty array of its elements once the
+  // subscription is done; the playground shows the description.
+  @Test func theMirrorHoldsTheSequenceItselfThenAnEmptyArray() throws {
+    let probe = SubscriptionProbe<Int, Never>()
+    (1...5).publisher.subscribe(probe)
+    let subscription = try #require(probe.subscription)
+    #expect(playgroundText(subscription) == "1...5")
+    let live = try #require(Mirror(reflecting: subscription).children.first)
+    #expect(live.label == "sequence")
+    #expect(String(describing: live.value) == "1...5")
+    #expect(live.value is ClosedRange<Int>)
+    subscription.cancel()
+    let done = try #require(Mirror(reflecting: subscription).children.first)
+    #expect(done.label == "sequence")
+    #expect((done.value as? [Int]) == [])
+    #expect(Mirror(reflecting: subscription).children.count == 1)
+  }
 }
