@@ -159,4 +159,132 @@ import Testing
       .prepend("a")
     #expect(text.sequence == "abcd")
   }
+
+  // OpenCombine's SequenceTests.testAppendVariadicOperatorSpecialization,
+  // testAppendSequenceOperatorSpecialization and testAppendPublisherOperatorSpecialization, at 0239e54
+  // (the version stored): append adds to a copy of the collection, which for a collection of
+  // reference semantics is the collection itself, and reads the other sequence once.
+  @Test func appendAddsToTheCollectionItselfAndReadsTheOtherOnce() {
+    let base = CallLog([1, 2, 3])
+    let appended = base.publisher.append(4, 5, 6, 7).sequence
+    #expect(appended === base)
+    #expect(base.storage == [1, 2, 3, 4, 5, 6, 7])
+    #expect(base.calls == [.initFromSequence, .appendContents])
+    for makeAppended in [
+      { (base: CallLog<Int>, other: CallLog<Int>) in base.publisher.append(other).sequence },
+      { (base: CallLog<Int>, other: CallLog<Int>) in base.publisher.append(other.publisher).sequence },
+    ] {
+      let base = CallLog([1, 2, 3])
+      let other = CallLog([4, 5, 6, 7])
+      let appended = makeAppended(base, other)
+      #expect(appended === base)
+      #expect(base.storage == [1, 2, 3, 4, 5, 6, 7])
+      #expect(other.storage == [4, 5, 6, 7])
+      #expect(base.calls == [.initFromSequence, .appendContents])
+      #expect(other.calls == [.initFromSequence, .underestimatedCount, .makeIterator])
+    }
+  }
+}
+
+/// A collection of reference semantics that records which of its requirements the specialised
+/// operators call, in order: the collection calls Combine's operators make are part of what a
+/// collection with side effects sees.
+private final class CallLog<Element>: RangeReplaceableCollection {
+  enum Call: Equatable {
+    case makeIterator, underestimatedCount
+    case startIndex, endIndex, subscriptPosition, subscriptBounds, indices, isEmpty, count
+    case indexOffset, indexOffsetLimited, distance, indexAfter, formIndexAfter
+    case emptyInit, initFromSequence, initRepeating, replaceSubrange, reserveCapacity, append
+    case appendContents
+  }
+
+  private(set) var calls: [Call]
+  private(set) var storage: [Element]
+
+  private init(calls: [Call], storage: [Element]) {
+    self.calls = calls
+    self.storage = storage
+  }
+
+  required convenience init() { self.init(calls: [.emptyInit], storage: []) }
+  required convenience init<S: Sequence>(_ elements: S) where S.Element == Element {
+    self.init(calls: [.initFromSequence], storage: Array(elements))
+  }
+  required convenience init(repeating repeatedValue: Element, count: Int) {
+    self.init(calls: [.initRepeating], storage: Array(repeating: repeatedValue, count: count))
+  }
+
+  func makeIterator() -> IndexingIterator<[Element]> {
+    calls.append(.makeIterator)
+    return storage.makeIterator()
+  }
+  var underestimatedCount: Int {
+    calls.append(.underestimatedCount)
+    return storage.underestimatedCount
+  }
+  var startIndex: Int {
+    calls.append(.startIndex)
+    return storage.startIndex
+  }
+  var endIndex: Int {
+    calls.append(.endIndex)
+    return storage.endIndex
+  }
+  subscript(position: Int) -> Element {
+    calls.append(.subscriptPosition)
+    return storage[position]
+  }
+  subscript(bounds: Range<Int>) -> Slice<CallLog> {
+    calls.append(.subscriptBounds)
+    return Slice(base: self, bounds: bounds)
+  }
+  var indices: Range<Int> {
+    calls.append(.indices)
+    return storage.indices
+  }
+  var isEmpty: Bool {
+    calls.append(.isEmpty)
+    return storage.isEmpty
+  }
+  var count: Int {
+    calls.append(.count)
+    return storage.count
+  }
+  func index(_ i: Int, offsetBy distance: Int) -> Int {
+    calls.append(.indexOffset)
+    return storage.index(i, offsetBy: distance)
+  }
+  func index(_ i: Int, offsetBy distance: Int, limitedBy limit: Int) -> Int? {
+    calls.append(.indexOffsetLimited)
+    return storage.index(i, offsetBy: distance, limitedBy: limit)
+  }
+  func distance(from start: Int, to end: Int) -> Int {
+    calls.append(.distance)
+    return storage.distance(from: start, to: end)
+  }
+  func index(after i: Int) -> Int {
+    calls.append(.indexAfter)
+    return storage.index(after: i)
+  }
+  func formIndex(after i: inout Int) {
+    calls.append(.formIndexAfter)
+    storage.formIndex(after: &i)
+  }
+  func replaceSubrange<C: Collection, R: RangeExpression>(_ subrange: R, with newElements: C)
+  where C.Element == Element, R.Bound == Int {
+    calls.append(.replaceSubrange)
+    storage.replaceSubrange(subrange, with: newElements)
+  }
+  func reserveCapacity(_ n: Int) {
+    calls.append(.reserveCapacity)
+    storage.reserveCapacity(n)
+  }
+  func append(_ newElement: Element) {
+    calls.append(.append)
+    storage.append(newElement)
+  }
+  func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
+    calls.append(.appendContents)
+    storage.append(contentsOf: newElements)
+  }
 }
