@@ -75,7 +75,7 @@ import Testing
     #expect((1..<9).publisher.first { $0 > 20 }.output == nil)
   }
 
-  @Test func outputAtAndInCountFromTheStart() {
+  @Test func outputAtAndInAreAnOptionalPublisherAndASequenceOfAnArray() {
     let values = [1, 2, 3, 4, 5, 6, 7].publisher
     let fourth: Optional<Int>.Publisher = values.output(at: 3)
     let some: Publishers.Sequence<[Int], Never> = values.output(in: 1..<4)
@@ -158,6 +158,35 @@ import Testing
     let text: Publishers.Sequence<String, TestError> = Publishers.Sequence(sequence: "bc").append("d")
       .prepend("a")
     #expect(text.sequence == "abcd")
+  }
+
+  // OpenCombine's SequenceTests.testOutputAtIndexOperatorSpecialization and
+  // testOutputInRangeOperatorSpecialization, at 0239e54: output(at:) and output(in:) take the
+  // collection's own indices (a slice's start where it starts, a string's String.Index), checking the
+  // index against the collection's indices and reading it by subscript.
+  @Test func outputAtAndInTakeTheCollectionsOwnIndices() {
+    let slice = [10, 20, 30, 40][1...]
+    let atTwo: Optional<Int>.Publisher = slice.publisher.output(at: 2)
+    let twoToFour: Publishers.Sequence<[Int], Never> = slice.publisher.output(in: 2..<4)
+    #expect(atTwo.output == 30)
+    #expect(slice.publisher.output(at: 0).output == nil)
+    #expect(twoToFour.sequence == [30, 40])
+    let text = "abc"
+    let second: Optional<Character>.Publisher = text.publisher.output(at: text.index(after: text.startIndex))
+    #expect(second.output == "b")
+    let log = CallLog([1, 2, 3, 4, 5, 6, 7])
+    #expect(log.publisher.output(at: 3).output == 4)
+    #expect(log.calls == [.initFromSequence, .indices, .subscriptPosition])
+    #expect(log.publisher.output(at: 100).output == nil)
+    #expect(log.publisher.output(at: -1).output == nil)
+    #expect(log.calls == [.initFromSequence, .indices, .subscriptPosition, .indices, .indices])
+    let ranged = CallLog([1, 2, 3, 4, 5, 6, 7])
+    #expect(ranged.publisher.output(in: 1..<4).sequence == [2, 3, 4])
+    #expect(
+      ranged.calls == [
+        .initFromSequence, .subscriptBounds, .distance, .subscriptPosition, .formIndexAfter,
+        .subscriptPosition, .formIndexAfter, .subscriptPosition, .formIndexAfter,
+      ])
   }
 
   // OpenCombine's SequenceTests.testAppendVariadicOperatorSpecialization,

@@ -164,10 +164,10 @@ extension Publishers.Sequence where Elements: Collection {
     Result<Int, Failure>.Publisher(sequence.count)
   }
 
-  /// The elements at the positions `range` counts from the start.
-  public func output(in range: Range<Int>) -> Publishers.Sequence<[Output], Failure> {
-    Publishers.Sequence<[Output], Failure>(
-      sequence: Array(sequence.dropFirst(range.lowerBound).prefix(range.count)))
+  /// The elements at the collection's indices in `range` (its own indices: a slice's start where it
+  /// starts).
+  public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Output], Failure> {
+    Publishers.Sequence<[Output], Failure>(sequence: Array(sequence[range]))
   }
 }
 
@@ -177,13 +177,10 @@ extension Publishers.Sequence where Failure == Never, Elements: Collection {
     Optional<Output>.Publisher(sequence.first)
   }
 
-  /// The element at `index` counted from the start, or nothing past the end or for a negative index.
-  public func output(at index: Int) -> Optional<Output>.Publisher {
-    guard index >= 0,
-      let position = sequence.index(sequence.startIndex, offsetBy: index, limitedBy: sequence.endIndex),
-      position != sequence.endIndex
-    else { return Optional<Output>.Publisher(nil) }
-    return Optional<Output>.Publisher(sequence[position])
+  /// The element at the collection's index `index` (its own index: a slice's start where it starts),
+  /// or nothing for an index that is not one of the collection's.
+  public func output(at index: Elements.Index) -> Optional<Output>.Publisher {
+    Optional<Output>.Publisher(sequence.indices.contains(index) ? sequence[index] : nil)
   }
 }
 
