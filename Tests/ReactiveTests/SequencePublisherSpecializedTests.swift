@@ -189,6 +189,35 @@ import Testing
       ])
   }
 
+  // OpenCombine's SequenceTests.testPrependVariadicOperatorSpecialization,
+  // testPrependSequenceOperatorSpecialization and testPrependPublisherOperatorSpecialization, at
+  // 0239e54: prepend of values or a sequence makes a new collection, reserving room for both, and
+  // appends the two to it; prepend of a Publishers.Sequence appends the collection to a copy of that
+  // publisher's collection (for a collection of reference semantics, the collection itself).
+  @Test func prependReservesRoomInANewCollectionOrAddsToThePrependedPublishersCollection() {
+    let base = CallLog([4, 5, 6, 7])
+    let prepended = base.publisher.prepend(1, 2, 3).sequence
+    #expect(prepended.storage == [1, 2, 3, 4, 5, 6, 7])
+    #expect(base.storage == [4, 5, 6, 7])
+    #expect(base.calls == [.initFromSequence, .count, .underestimatedCount, .makeIterator])
+    #expect(prepended.calls == [.emptyInit, .reserveCapacity, .appendContents, .appendContents])
+    let second = CallLog([4, 5, 6, 7])
+    let front = CallLog([1, 2, 3])
+    let joined = second.publisher.prepend(front).sequence
+    #expect(joined.storage == [1, 2, 3, 4, 5, 6, 7])
+    #expect(second.calls == [.initFromSequence, .count, .underestimatedCount, .makeIterator])
+    #expect(front.calls == [.initFromSequence, .underestimatedCount, .underestimatedCount, .makeIterator])
+    #expect(joined.calls == [.emptyInit, .reserveCapacity, .appendContents, .appendContents])
+    let third = CallLog([4, 5, 6, 7])
+    let frontPublisher = CallLog([1, 2, 3])
+    let ontoFront = third.publisher.prepend(frontPublisher.publisher).sequence
+    #expect(ontoFront === frontPublisher)
+    #expect(frontPublisher.storage == [1, 2, 3, 4, 5, 6, 7])
+    #expect(third.storage == [4, 5, 6, 7])
+    #expect(third.calls == [.initFromSequence, .underestimatedCount, .makeIterator])
+    #expect(frontPublisher.calls == [.initFromSequence, .appendContents])
+  }
+
   // OpenCombine's SequenceTests.testAppendVariadicOperatorSpecialization,
   // testAppendSequenceOperatorSpecialization and testAppendPublisherOperatorSpecialization, at 0239e54
   // (the version stored): append adds to a copy of the collection, which for a collection of

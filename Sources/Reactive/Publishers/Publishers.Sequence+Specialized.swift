@@ -229,18 +229,24 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     prepend(elements)
   }
 
-  /// The elements of `elements`, then the elements, in a collection of the same type.
+  /// The elements of `elements`, then the elements, in a new collection of the same type with room
+  /// reserved for both.
   public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
   where S.Element == Elements.Element {
-    var joined = Elements(elements)
+    var joined = Elements()
+    joined.reserveCapacity(sequence.count + elements.underestimatedCount)
+    joined.append(contentsOf: elements)
     joined.append(contentsOf: sequence)
     return Publishers.Sequence(sequence: joined)
   }
 
-  /// The elements of `publisher`, then the elements, in a collection of the same type.
+  /// The elements of `publisher`, then the elements: this collection appended to a copy of
+  /// `publisher`'s.
   public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>)
     -> Publishers.Sequence<Elements, Failure>
   {
-    prepend(publisher.sequence)
+    var joined = publisher.sequence
+    joined.append(contentsOf: sequence)
+    return Publishers.Sequence(sequence: joined)
   }
 }
