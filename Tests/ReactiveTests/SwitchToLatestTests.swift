@@ -1,3 +1,4 @@
+import Dispatch
 import Reactive
 import Testing
 
@@ -352,5 +353,37 @@ import Testing
       Mirror(reflecting: side).children.map { String(describing: $0.value) } == [
         String(describing: subscription.combineIdentifier)
       ])
+  }
+
+  // OpenCombine's SwitchToLatestTests.testSwitchToLatestOuterReceiveSubscriptionTwice and
+  // testSwitchToLatestOuterReceiveValueBeforeSubscription, at 1b8a26b: the downstream is handed its
+  // subscription as it subscribes, before upstream hands one over; a publisher sent before that is
+  // answered with no demand and nothing passed on; a second subscription from upstream is cancelled,
+  // and so is one after a cancel.
+  @Test func theDownstreamGetsItsSubscriptionBeforeUpstreamHandsOneOver() throws {
+    let upstream = HandDrivenPublisher<HandDrivenPublisher<Int, TestError>, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .none)
+    upstream.switchToLatest().subscribe(keeper)
+    #expect(keeper.events == [.subscription])
+    #expect(upstream.send(HandDrivenPublisher<Int, TestError>()) == .none)
+    #expect(keeper.events == [.subscription])
+    let first = upstream.giveSubscription()
+    #expect(keeper.events == [.subscription])
+    #expect(first.calls == [.request(.unlimited)])
+    let second = upstream.giveSubscription()
+    #expect(first.calls == [.request(.unlimited)])
+    #expect(second.calls == [.cancel])
+    try #require(keeper.subscription).cancel()
+    #expect(first.calls == [.request(.unlimited), .cancel])
+    #expect(upstream.giveSubscription().calls == [.cancel])
+  }
+
+  @Test func anUpstreamSubscribedToOnASchedulerLeavesTheDownstreamWithItsSubscriptionMeanwhile() {
+    let scheduler = DispatchQueue.test
+    let recorder = Recorder<Int, Never>()
+    Just(Just(1)).subscribe(on: scheduler).switchToLatest().subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
   }
 }
