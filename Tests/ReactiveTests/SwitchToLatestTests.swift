@@ -386,4 +386,14 @@ import Testing
     scheduler.advance()
     #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
   }
+
+  // OpenCombine's SwitchToLatestTests.testSwitchToLatestOuterReceiveCompletionBeforeSubscription, at
+  // 1b8a26b.
+  @Test func upstreamsFinishBeforeItsSubscriptionFinishesTheStream() {
+    let upstream = HandDrivenPublisher<HandDrivenPublisher<Int, TestError>, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.switchToLatest().subscribe(recorder)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
 }

@@ -107,9 +107,16 @@ extension Publishers {
       return .none
     }
 
+    /// Upstream's completion, even one that comes before its subscription (as Combine's); one after a
+    /// cancel or an earlier completion is ignored.
     @inlinable
     func receive(completion: Subscribers.Completion<P.Failure>) {
-      guard outer.withLock({ $0.terminate() }) != nil else { return }
+      let ended = outer.withLock { status -> Bool in
+        if case .terminal = status { return true }
+        status = .terminal
+        return false
+      }
+      guard !ended else { return }
       switch completion {
       case .finished:
         update { state in
