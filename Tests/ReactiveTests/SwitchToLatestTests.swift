@@ -396,4 +396,28 @@ import Testing
     upstream.send(completion: .finished)
     #expect(recorder.events == [.subscription, .completion(.finished)])
   }
+
+  // OpenCombine's SwitchToLatestTests.testSwitchToLatestInnerReceiveCompletionBeforeSubscription and
+  // testSwitchToLatestInnerReceiveFailureBeforeSubscription, at 1b8a26b.
+  @Test func aPublishersCompletionBeforeItsSubscriptionStopsTheProcessWithAMessage() async {
+    let finish = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = ManualPublisher<HandDrivenPublisher<Int, TestError>, TestError>()
+      upstream.switchToLatest().subscribe(Recorder<Int, TestError>(extra: .max(42)))
+      let inner = HandDrivenPublisher<Int, TestError>()
+      upstream.send(inner)
+      inner.send(completion: .finished)
+    }
+    let failure = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = ManualPublisher<HandDrivenPublisher<Int, TestError>, TestError>()
+      upstream.switchToLatest().subscribe(Recorder<Int, TestError>(extra: .max(42)))
+      let inner = HandDrivenPublisher<Int, TestError>()
+      upstream.send(inner)
+      inner.send(completion: .failure(.boom))
+    }
+    for result in [finish, failure] {
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        message.contains("switchToLatest received a completion from a publisher before its subscription"))
+    }
+  }
 }

@@ -67,9 +67,19 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     return (.none, .none)
   }
 
+  /// A completion of the latest publisher before its subscription is a broken contract that Combine's
+  /// switchToLatest traps on.
+  @inlinable
+  func expectSubscribed() {
+    precondition(
+      current?.subscription != nil,
+      "switchToLatest received a completion from a publisher before its subscription")
+  }
+
   @inlinable
   mutating func finish(source: Int) -> FanInEffects {
     guard !isOver, current?.source == source else { return .none }
+    expectSubscribed()
     current = nil
     if upstreamFinished { finish() }
     return .none
@@ -78,6 +88,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
   @inlinable
   mutating func fail(_ failure: Failure, source: Int) -> FanInEffects {
     guard !isOver, current?.source == source else { return .none }
+    expectSubscribed()
     current = nil
     isOver = true
     queue.append(completion: .failure(failure))
