@@ -420,4 +420,36 @@ import Testing
         message.contains("switchToLatest received a completion from a publisher before its subscription"))
     }
   }
+
+  // OpenCombine's SwitchToLatestTests.testSwitchToLatestInnerReceiveSubscriptionTwice, at 1b8a26b: a
+  // publisher's second subscription is cancelled; once the latest publisher has finished, its
+  // subscription is let go, and a subscription it hands over after that is left alone, neither
+  // cancelled nor asked for anything the downstream has not asked for.
+  @Test func aSubscriptionFromTheLatestPublisherAfterItFinishedIsLeftAlone() throws {
+    let upstream = ManualPublisher<HandDrivenPublisher<Int, TestError>, TestError>()
+    upstream.switchToLatest().subscribe(Recorder<Int, TestError>(request: .none))
+    let first = HandDrivenPublisher<Int, TestError>()
+    upstream.send(first)
+    let firstSubscription = first.giveSubscription()
+    let second = first.giveSubscription()
+    let third = first.giveSubscription()
+    #expect(firstSubscription.calls == [])
+    #expect(second.calls == [.cancel])
+    #expect(third.calls == [.cancel])
+    let latest = HandDrivenPublisher<Int, TestError>()
+    upstream.send(latest)
+    let side = try #require(latest.subscriber)
+    weak var weakFinished: HandDrivenSubscription?
+    do {
+      let finished = HandDrivenSubscription()
+      weakFinished = finished
+      side.receive(subscription: finished)
+      side.receive(completion: .finished)
+      #expect(finished.calls == [])
+    }
+    #expect(weakFinished == nil)
+    let late = HandDrivenSubscription()
+    side.receive(subscription: late)
+    #expect(late.calls == [])
+  }
 }
