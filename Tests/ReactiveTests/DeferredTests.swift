@@ -31,4 +31,24 @@ import Testing
     #expect(started)
     #expect(recorder.events == [.subscription, .value(7), .completion(.finished)])
   }
+
+  // OpenCombine's DeferredTests.testDeferredCreatedAfterSubscription, at 1b8a26b: the subscriber gets
+  // the made publisher's own subscription, with nothing of Deferred's in between, and each
+  // subscription makes a publisher again.
+  @Test func handsTheSubscriberTheMadePublishersOwnSubscription() throws {
+    var made = 0
+    let publisher = ManualPublisher<Int, Never>()
+    let deferred = Deferred { () -> ManualPublisher<Int, Never> in
+      made += 1
+      return publisher
+    }
+    let probe = SubscriptionProbe<Int, Never>()
+    deferred.subscribe(probe)
+    #expect(made == 1)
+    #expect(try #require(probe.subscription) as AnyObject === publisher.subscription)
+    deferred.subscribe(probe)
+    #expect(made == 2)
+    #expect(publisher.subscriberCount == 2)
+    #expect(publisher.subscription.calls == [])
+  }
 }

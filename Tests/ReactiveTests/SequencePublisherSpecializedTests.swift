@@ -75,7 +75,7 @@ import Testing
     #expect((1..<9).publisher.first { $0 > 20 }.output == nil)
   }
 
-  @Test func outputAtAndInCountFromTheStart() {
+  @Test func outputAtAndInAreAnOptionalPublisherAndASequenceOfAnArray() {
     let values = [1, 2, 3, 4, 5, 6, 7].publisher
     let fourth: Optional<Int>.Publisher = values.output(at: 3)
     let some: Publishers.Sequence<[Int], Never> = values.output(in: 1..<4)
@@ -158,5 +158,191 @@ import Testing
     let text: Publishers.Sequence<String, TestError> = Publishers.Sequence(sequence: "bc").append("d")
       .prepend("a")
     #expect(text.sequence == "abcd")
+  }
+
+  // OpenCombine's SequenceTests.testOutputAtIndexOperatorSpecialization and
+  // testOutputInRangeOperatorSpecialization, at 0239e54: output(at:) and output(in:) take the
+  // collection's own indices (a slice's start where it starts, a string's String.Index), checking the
+  // index against the collection's indices and reading it by subscript.
+  @Test func outputAtAndInTakeTheCollectionsOwnIndices() {
+    let slice = [10, 20, 30, 40][1...]
+    let atTwo: Optional<Int>.Publisher = slice.publisher.output(at: 2)
+    let twoToFour: Publishers.Sequence<[Int], Never> = slice.publisher.output(in: 2..<4)
+    #expect(atTwo.output == 30)
+    #expect(slice.publisher.output(at: 0).output == nil)
+    #expect(twoToFour.sequence == [30, 40])
+    let text = "abc"
+    let second: Optional<Character>.Publisher = text.publisher.output(at: text.index(after: text.startIndex))
+    #expect(second.output == "b")
+    let log = CallLog([1, 2, 3, 4, 5, 6, 7])
+    #expect(log.publisher.output(at: 3).output == 4)
+    #expect(log.calls == [.initFromSequence, .indices, .subscriptPosition])
+    #expect(log.publisher.output(at: 100).output == nil)
+    #expect(log.publisher.output(at: -1).output == nil)
+    #expect(log.calls == [.initFromSequence, .indices, .subscriptPosition, .indices, .indices])
+    let ranged = CallLog([1, 2, 3, 4, 5, 6, 7])
+    #expect(ranged.publisher.output(in: 1..<4).sequence == [2, 3, 4])
+    #expect(
+      ranged.calls == [
+        .initFromSequence, .subscriptBounds, .distance, .subscriptPosition, .formIndexAfter,
+        .subscriptPosition, .formIndexAfter, .subscriptPosition, .formIndexAfter,
+      ])
+  }
+
+  // OpenCombine's SequenceTests.testPrependVariadicOperatorSpecialization,
+  // testPrependSequenceOperatorSpecialization and testPrependPublisherOperatorSpecialization, at
+  // 0239e54: prepend of values or a sequence makes a new collection, reserving room for both, and
+  // appends the two to it; prepend of a Publishers.Sequence appends the collection to a copy of that
+  // publisher's collection (for a collection of reference semantics, the collection itself).
+  @Test func prependReservesRoomInANewCollectionOrAddsToThePrependedPublishersCollection() {
+    let base = CallLog([4, 5, 6, 7])
+    let prepended = base.publisher.prepend(1, 2, 3).sequence
+    #expect(prepended.storage == [1, 2, 3, 4, 5, 6, 7])
+    #expect(base.storage == [4, 5, 6, 7])
+    #expect(base.calls == [.initFromSequence, .count, .underestimatedCount, .makeIterator])
+    #expect(prepended.calls == [.emptyInit, .reserveCapacity, .appendContents, .appendContents])
+    let second = CallLog([4, 5, 6, 7])
+    let front = CallLog([1, 2, 3])
+    let joined = second.publisher.prepend(front).sequence
+    #expect(joined.storage == [1, 2, 3, 4, 5, 6, 7])
+    #expect(second.calls == [.initFromSequence, .count, .underestimatedCount, .makeIterator])
+    #expect(front.calls == [.initFromSequence, .underestimatedCount, .underestimatedCount, .makeIterator])
+    #expect(joined.calls == [.emptyInit, .reserveCapacity, .appendContents, .appendContents])
+    let third = CallLog([4, 5, 6, 7])
+    let frontPublisher = CallLog([1, 2, 3])
+    let ontoFront = third.publisher.prepend(frontPublisher.publisher).sequence
+    #expect(ontoFront === frontPublisher)
+    #expect(frontPublisher.storage == [1, 2, 3, 4, 5, 6, 7])
+    #expect(third.storage == [4, 5, 6, 7])
+    #expect(third.calls == [.initFromSequence, .underestimatedCount, .makeIterator])
+    #expect(frontPublisher.calls == [.initFromSequence, .appendContents])
+  }
+
+  // OpenCombine's SequenceTests.testAppendVariadicOperatorSpecialization,
+  // testAppendSequenceOperatorSpecialization and testAppendPublisherOperatorSpecialization, at 0239e54
+  // (the version stored): append adds to a copy of the collection, which for a collection of
+  // reference semantics is the collection itself, and reads the other sequence once.
+  @Test func appendAddsToTheCollectionItselfAndReadsTheOtherOnce() {
+    let base = CallLog([1, 2, 3])
+    let appended = base.publisher.append(4, 5, 6, 7).sequence
+    #expect(appended === base)
+    #expect(base.storage == [1, 2, 3, 4, 5, 6, 7])
+    #expect(base.calls == [.initFromSequence, .appendContents])
+    for makeAppended in [
+      { (base: CallLog<Int>, other: CallLog<Int>) in base.publisher.append(other).sequence },
+      { (base: CallLog<Int>, other: CallLog<Int>) in base.publisher.append(other.publisher).sequence },
+    ] {
+      let base = CallLog([1, 2, 3])
+      let other = CallLog([4, 5, 6, 7])
+      let appended = makeAppended(base, other)
+      #expect(appended === base)
+      #expect(base.storage == [1, 2, 3, 4, 5, 6, 7])
+      #expect(other.storage == [4, 5, 6, 7])
+      #expect(base.calls == [.initFromSequence, .appendContents])
+      #expect(other.calls == [.initFromSequence, .underestimatedCount, .makeIterator])
+    }
+  }
+}
+
+/// A collection of reference semantics that records which of its requirements the specialised
+/// operators call, in order: the collection calls Combine's operators make are part of what a
+/// collection with side effects sees.
+private final class CallLog<Element>: RangeReplaceableCollection {
+  enum Call: Equatable {
+    case makeIterator, underestimatedCount
+    case startIndex, endIndex, subscriptPosition, subscriptBounds, indices, isEmpty, count
+    case indexOffset, indexOffsetLimited, distance, indexAfter, formIndexAfter
+    case emptyInit, initFromSequence, initRepeating, replaceSubrange, reserveCapacity, append
+    case appendContents
+  }
+
+  private(set) var calls: [Call]
+  private(set) var storage: [Element]
+
+  private init(calls: [Call], storage: [Element]) {
+    self.calls = calls
+    self.storage = storage
+  }
+
+  required convenience init() { self.init(calls: [.emptyInit], storage: []) }
+  required convenience init<S: Sequence>(_ elements: S) where S.Element == Element {
+    self.init(calls: [.initFromSequence], storage: Array(elements))
+  }
+  required convenience init(repeating repeatedValue: Element, count: Int) {
+    self.init(calls: [.initRepeating], storage: Array(repeating: repeatedValue, count: count))
+  }
+
+  func makeIterator() -> IndexingIterator<[Element]> {
+    calls.append(.makeIterator)
+    return storage.makeIterator()
+  }
+  var underestimatedCount: Int {
+    calls.append(.underestimatedCount)
+    return storage.underestimatedCount
+  }
+  var startIndex: Int {
+    calls.append(.startIndex)
+    return storage.startIndex
+  }
+  var endIndex: Int {
+    calls.append(.endIndex)
+    return storage.endIndex
+  }
+  subscript(position: Int) -> Element {
+    calls.append(.subscriptPosition)
+    return storage[position]
+  }
+  subscript(bounds: Range<Int>) -> Slice<CallLog> {
+    calls.append(.subscriptBounds)
+    return Slice(base: self, bounds: bounds)
+  }
+  var indices: Range<Int> {
+    calls.append(.indices)
+    return storage.indices
+  }
+  var isEmpty: Bool {
+    calls.append(.isEmpty)
+    return storage.isEmpty
+  }
+  var count: Int {
+    calls.append(.count)
+    return storage.count
+  }
+  func index(_ i: Int, offsetBy distance: Int) -> Int {
+    calls.append(.indexOffset)
+    return storage.index(i, offsetBy: distance)
+  }
+  func index(_ i: Int, offsetBy distance: Int, limitedBy limit: Int) -> Int? {
+    calls.append(.indexOffsetLimited)
+    return storage.index(i, offsetBy: distance, limitedBy: limit)
+  }
+  func distance(from start: Int, to end: Int) -> Int {
+    calls.append(.distance)
+    return storage.distance(from: start, to: end)
+  }
+  func index(after i: Int) -> Int {
+    calls.append(.indexAfter)
+    return storage.index(after: i)
+  }
+  func formIndex(after i: inout Int) {
+    calls.append(.formIndexAfter)
+    storage.formIndex(after: &i)
+  }
+  func replaceSubrange<C: Collection, R: RangeExpression>(_ subrange: R, with newElements: C)
+  where C.Element == Element, R.Bound == Int {
+    calls.append(.replaceSubrange)
+    storage.replaceSubrange(subrange, with: newElements)
+  }
+  func reserveCapacity(_ n: Int) {
+    calls.append(.reserveCapacity)
+    storage.reserveCapacity(n)
+  }
+  func append(_ newElement: Element) {
+    calls.append(.append)
+    storage.append(newElement)
+  }
+  func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
+    calls.append(.appendContents)
+    storage.append(contentsOf: newElements)
   }
 }

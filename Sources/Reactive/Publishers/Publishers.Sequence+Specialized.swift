@@ -164,10 +164,10 @@ extension Publishers.Sequence where Elements: Collection {
     Result<Int, Failure>.Publisher(sequence.count)
   }
 
-  /// The elements at the positions `range` counts from the start.
-  public func output(in range: Range<Int>) -> Publishers.Sequence<[Output], Failure> {
-    Publishers.Sequence<[Output], Failure>(
-      sequence: Array(sequence.dropFirst(range.lowerBound).prefix(range.count)))
+  /// The elements at the collection's indices in `range` (its own indices: a slice's start where it
+  /// starts).
+  public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Output], Failure> {
+    Publishers.Sequence<[Output], Failure>(sequence: Array(sequence[range]))
   }
 }
 
@@ -177,13 +177,10 @@ extension Publishers.Sequence where Failure == Never, Elements: Collection {
     Optional<Output>.Publisher(sequence.first)
   }
 
-  /// The element at `index` counted from the start, or nothing past the end or for a negative index.
-  public func output(at index: Int) -> Optional<Output>.Publisher {
-    guard index >= 0,
-      let position = sequence.index(sequence.startIndex, offsetBy: index, limitedBy: sequence.endIndex),
-      position != sequence.endIndex
-    else { return Optional<Output>.Publisher(nil) }
-    return Optional<Output>.Publisher(sequence[position])
+  /// The element at the collection's index `index` (its own index: a slice's start where it starts),
+  /// or nothing for an index that is not one of the collection's.
+  public func output(at index: Elements.Index) -> Optional<Output>.Publisher {
+    Optional<Output>.Publisher(sequence.indices.contains(index) ? sequence[index] : nil)
   }
 }
 
@@ -232,18 +229,24 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     prepend(elements)
   }
 
-  /// The elements of `elements`, then the elements, in a collection of the same type.
+  /// The elements of `elements`, then the elements, in a new collection of the same type with room
+  /// reserved for both.
   public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
   where S.Element == Elements.Element {
-    var joined = Elements(elements)
+    var joined = Elements()
+    joined.reserveCapacity(sequence.count + elements.underestimatedCount)
+    joined.append(contentsOf: elements)
     joined.append(contentsOf: sequence)
     return Publishers.Sequence(sequence: joined)
   }
 
-  /// The elements of `publisher`, then the elements, in a collection of the same type.
+  /// The elements of `publisher`, then the elements: this collection appended to a copy of
+  /// `publisher`'s.
   public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>)
     -> Publishers.Sequence<Elements, Failure>
   {
-    prepend(publisher.sequence)
+    var joined = publisher.sequence
+    joined.append(contentsOf: sequence)
+    return Publishers.Sequence(sequence: joined)
   }
 }

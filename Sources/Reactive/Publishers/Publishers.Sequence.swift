@@ -103,9 +103,12 @@ extension Publishers.Sequence {
       state.withLock { $0.sequence }.map { String(describing: $0) } ?? "Sequence"
     }
 
+    /// Combine's one child: the sequence itself, and an empty array of its elements once the
+    /// subscription is done.
     @inlinable
     var customMirror: Mirror {
-      Mirror(self, children: ["sequence": state.withLock { $0.sequence } as Any])
+      let sequence: Any = state.withLock { $0.sequence }.map { $0 as Any } ?? [Elements.Element]()
+      return Mirror(self, children: ["sequence": sequence])
     }
 
     @inlinable

@@ -62,13 +62,14 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    /// Attaches `subscriber` once upstream has delivered its subscription.
+    /// Hands `subscriber` its subscription at once, before upstream hands one over (as Combine's
+    /// does), then subscribes to upstream.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.receive(
-        subscriber:
-          Publishers.SwitchToLatestInner<P, S>(
-            downstream: subscriber, state: SwitchToLatestState(), output: { $0 }))
+      let inner = Publishers.SwitchToLatestInner<P, S>(
+        downstream: subscriber, state: SwitchToLatestState(), output: { $0 })
+      inner.attachDownstream()
+      upstream.receive(subscriber: inner)
     }
   }
 }
@@ -94,7 +95,6 @@ extension Publishers {
         subscription.cancel()
         return
       }
-      attachDownstream()
       subscription.request(.unlimited)
     }
 
@@ -107,9 +107,16 @@ extension Publishers {
       return .none
     }
 
+    /// Upstream's completion, even one that comes before its subscription (as Combine's); one after a
+    /// cancel or an earlier completion is ignored.
     @inlinable
     func receive(completion: Subscribers.Completion<P.Failure>) {
-      guard outer.withLock({ $0.terminate() }) != nil else { return }
+      let ended = outer.withLock { status -> Bool in
+        if case .terminal = status { return true }
+        status = .terminal
+        return false
+      }
+      guard !ended else { return }
       switch completion {
       case .finished:
         update { state in

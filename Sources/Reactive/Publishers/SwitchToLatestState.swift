@@ -2,13 +2,17 @@
 /// publishers upstream delivers, of which only the latest is subscribed.
 ///
 /// A new publisher cancels the one before it; its subscription is asked for the demand the downstream
-/// has left. Values of a replaced publisher are ignored. The stream finishes once upstream and the
-/// latest publisher have finished, and fails as soon as either fails.
+/// has left. Values of a replaced publisher are ignored. The latest publisher stays the latest after it
+/// finishes, until the next one comes, as in Combine: its subscription is let go, and one it hands over
+/// after that is taken as its subscription. The stream finishes once upstream and the latest publisher
+/// have finished, and fails as soon as either fails.
 @usableFromInline
 struct SwitchToLatestState<Value, Failure: Error>: FanInState {
   @usableFromInline var queue = DeliveryQueue<Value, Failure>()
-  /// The latest publisher's number and, once it arrived, its subscription.
+  /// The latest publisher's number and, while it has one, its subscription.
   @usableFromInline var current: (source: Int, subscription: (any Subscription)?)?
+  /// Whether the latest publisher has yet to hand over its first subscription.
+  @usableFromInline var awaitingSubscription = false
   @usableFromInline var nextSource = 0
   @usableFromInline var demand = Subscribers.Demand.none
   @usableFromInline var upstreamFinished = false
@@ -31,6 +35,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     if let subscription = current?.subscription { effects.cancels = [subscription] }
     defer { nextSource += 1 }
     current = (nextSource, nil)
+    awaitingSubscription = true
     return (nextSource, effects)
   }
 
@@ -39,7 +44,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
   mutating func finishUpstream() {
     guard !isOver else { return }
     upstreamFinished = true
-    if current == nil { finish() }
+    if !awaitingSubscription, current?.subscription == nil { finish() }
   }
 
   /// Ends the stream with upstream's failure, cancelling the latest publisher.
@@ -55,6 +60,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
   mutating func subscribe(_ subscription: any Subscription, source: Int) -> Subscribers.Demand? {
     guard !isOver, let current, current.source == source, current.subscription == nil else { return nil }
     self.current = (source, subscription)
+    awaitingSubscription = false
     return demand
   }
 
@@ -67,10 +73,20 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
     return (.none, .none)
   }
 
+  /// A completion of the latest publisher before its subscription is a broken contract that Combine's
+  /// switchToLatest traps on.
+  @inlinable
+  func expectSubscribed() {
+    precondition(
+      !awaitingSubscription,
+      "switchToLatest received a completion from a publisher before its subscription")
+  }
+
   @inlinable
   mutating func finish(source: Int) -> FanInEffects {
     guard !isOver, current?.source == source else { return .none }
-    current = nil
+    expectSubscribed()
+    current = (source, nil)
     if upstreamFinished { finish() }
     return .none
   }
@@ -78,6 +94,7 @@ struct SwitchToLatestState<Value, Failure: Error>: FanInState {
   @inlinable
   mutating func fail(_ failure: Failure, source: Int) -> FanInEffects {
     guard !isOver, current?.source == source else { return .none }
+    expectSubscribed()
     current = nil
     isOver = true
     queue.append(completion: .failure(failure))
