@@ -88,4 +88,22 @@ import Testing
     #expect(reflected.playground == "Multicast")
     #expect(reflected.children.isEmpty)
   }
+
+  // OpenCombine's MakeConnectableTests.testMulticast, at 0239e54.
+  @Test func aConnectionMadeAgainAfterACancelDeliversAgainToTheSameSubscribers() {
+    let upstream = ManualPublisher<Int, Never>()
+    let connectable = upstream.makeConnectable()
+    let recorder = Recorder<Int, Never>()
+    connectable.subscribe(recorder)
+    upstream.send(0)
+    var connection = connectable.connect()
+    upstream.send(-1)
+    connection.cancel()
+    upstream.send(14)
+    connection = connectable.connect()
+    upstream.send(15)
+    upstream.send(completion: .finished)
+    connection.cancel()
+    #expect(recorder.events == [.subscription, .value(-1), .value(15), .completion(.finished)])
+  }
 }

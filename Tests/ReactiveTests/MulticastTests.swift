@@ -96,6 +96,26 @@ import Testing
     #expect(reflected.children.isEmpty)
   }
 
+  // OpenCombine's MulticastTests.testMulticast (and MakeConnectableTests.testMulticast), at 1b8a26b.
+  @Test func aConnectionMadeAgainAfterACancelDeliversAgainToTheSameSubscribers() {
+    let upstream = ManualPublisher<Int, Never>()
+    let multicast = upstream.multicast(PassthroughSubject<Int, Never>.init)
+    let recorder = Recorder<Int, Never>()
+    multicast.subscribe(recorder)
+    #expect(upstream.send(0) == .none)
+    #expect(recorder.events == [.subscription])
+    var connection = multicast.connect()
+    #expect(upstream.send(-1) == .none)
+    #expect(upstream.send(42) == .none)
+    connection.cancel()
+    #expect(upstream.send(14) == .none)
+    connection = multicast.connect()
+    #expect(upstream.send(15) == .none)
+    upstream.send(completion: .finished)
+    connection.cancel()
+    #expect(recorder.events == [.subscription, .value(-1), .value(42), .value(15), .completion(.finished)])
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEnds() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
       let released = releaseCheck(ending) { upstream, _ in
