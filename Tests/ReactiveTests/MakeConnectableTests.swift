@@ -106,4 +106,26 @@ import Testing
     connection.cancel()
     #expect(recorder.events == [.subscription, .value(-1), .value(15), .completion(.finished)])
   }
+
+  // OpenCombine's MakeConnectableTests.testMulticastConnectTwice and testMulticastDisconnect, at 0239e54.
+  @Test func eachConnectSubscribesAgainAndADisconnectKeepsTheSubscribers() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let connectable = upstream.makeConnectable()
+    let recorder = Recorder<Int, Never>()
+    connectable.subscribe(recorder)
+    let first = connectable.connect()
+    let second = connectable.connect()
+    upstream.send(42)
+    second.cancel()
+    upstream.send(1)
+    connectable.subscribe(recorder)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    #expect(
+      recorder.events == [
+        .subscription, .value(42), .value(42), .value(1), .subscription, .value(2), .value(2),
+        .completion(.finished), .completion(.finished),
+      ])
+    first.cancel()
+  }
 }

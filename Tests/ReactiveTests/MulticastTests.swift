@@ -116,6 +116,47 @@ import Testing
     #expect(recorder.events == [.subscription, .value(-1), .value(42), .value(15), .completion(.finished)])
   }
 
+  // OpenCombine's MulticastTests.testMulticastConnectTwice (and MakeConnectableTests'), at 1b8a26b: each
+  // connect subscribes the subject to the upstream again, so a value comes through each connection.
+  @Test func connectingTwiceSubscribesTheSubjectTwice() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let multicast = upstream.multicast { PassthroughSubject<Int, Never>() }
+    let recorder = Recorder<Int, Never>(request: .max(10))
+    multicast.subscribe(recorder)
+    upstream.send(-1)
+    let first = multicast.connect()
+    let second = multicast.connect()
+    upstream.send(42)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(42), .value(42), .completion(.finished)])
+    first.cancel()
+    second.cancel()
+  }
+
+  // OpenCombine's MulticastTests.testMulticastDisconnect (and MakeConnectableTests'), at 1b8a26b: a
+  // cancelled connection leaves the subject and its subscribers as they were.
+  @Test func aSubscriberAddedAfterADisconnectJoinsThoseStillThere() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let multicast = upstream.multicast(PassthroughSubject<Int, Never>.init)
+    let recorder = Recorder<Int, Never>()
+    multicast.subscribe(recorder)
+    upstream.send(-1)
+    var connection = multicast.connect()
+    upstream.send(42)
+    connection.cancel()
+    upstream.send(100)
+    multicast.subscribe(recorder)
+    connection = multicast.connect()
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    #expect(
+      recorder.events == [
+        .subscription, .value(42), .subscription, .value(2), .value(2), .completion(.finished),
+        .completion(.finished),
+      ])
+    connection.cancel()
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEnds() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
       let released = releaseCheck(ending) { upstream, _ in
