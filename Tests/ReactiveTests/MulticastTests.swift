@@ -157,6 +157,54 @@ import Testing
     connection.cancel()
   }
 
+  // OpenCombine's MulticastTests.testLateSubscriber, at 1b8a26b: subscribers go to the subject at once,
+  // the upstream only on connect (asked for everything, the subject handed "Subject"), and each
+  // subscriber gets what it asks for of what the subject sends after it came.
+  @Test func subscribersGoToTheSubjectAndTheUpstreamIsSubscribedOnlyOnConnect() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let subject = SubjectLog()
+    let multicast = upstream.multicast(subject: subject)
+    #expect(subject.log.isEmpty)
+    let early = Recorder<Int, TestError>(request: .max(3))
+    multicast.subscribe(early)
+    #expect(upstream.subscriberCount == 0)
+    #expect(early.events == [.subscription])
+    #expect(subject.log == ["subscriber"])
+    let connection = multicast.connect()
+    #expect(connection is AnyCancellable)
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+    #expect(subject.log == ["subscriber", "subscription Subject"])
+    for value in 1...4 { #expect(upstream.send(value) == .none) }
+    let late = Recorder<Int, TestError>(request: .max(2))
+    multicast.subscribe(late)
+    for value in 5...7 { #expect(upstream.send(value) == .none) }
+    upstream.send(completion: .finished)
+    let latest = Recorder<Int, TestError>(request: .none)
+    multicast.subscribe(latest)
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+    #expect(early.events == [.subscription, .value(1), .value(2), .value(3), .completion(.finished)])
+    #expect(late.events == [.subscription, .value(5), .value(6), .completion(.finished)])
+    #expect(latest.events == [.subscription, .completion(.finished)])
+    #expect(
+      subject.log == [
+        "subscriber", "subscription Subject", "1", "2", "3", "4", "subscriber", "5", "6", "7", "finished",
+        "subscriber",
+      ])
+    connection.cancel()
+  }
+
+  // OpenCombine's MulticastTests.testSubscribeAfterCompletion, at 1b8a26b: multicast keeps no completion
+  // of its own; a subscriber after it gets what the subject gives, here only the subscription.
+  @Test func aSubscriberAfterTheCompletionGetsOnlyWhatTheSubjectGives() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let multicast = upstream.multicast(subject: HoldingSubject())
+    _ = multicast.connect()
+    upstream.send(completion: .finished)
+    let late = Recorder<Int, TestError>()
+    multicast.subscribe(late)
+    #expect(late.events == [.subscription])
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEnds() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
       let released = releaseCheck(ending) { upstream, _ in
@@ -186,4 +234,44 @@ private final class HoldingSubject: Subject, @unchecked Sendable {
   func send(completion: Subscribers.Completion<TestError>) { subscriber?.receive(completion: completion) }
 
   func send(subscription: any Subscription) { subscriber?.receive(subscription: subscription) }
+}
+
+/// A pass-through subject that logs, in order, each subscriber it gets ("subscriber"), each subscription
+/// it is handed ("subscription" and its description), each value and completion, and that runs
+/// `onDeinit` when it is let go.
+private final class SubjectLog: Subject, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = TestError
+
+  private let subject = PassthroughSubject<Int, TestError>()
+  private let entries = Locked<[String]>([])
+  private let onDeinit: @Sendable () -> Void
+
+  init(onDeinit: @escaping @Sendable () -> Void = {}) {
+    self.onDeinit = onDeinit
+  }
+
+  deinit { onDeinit() }
+
+  var log: [String] { entries.value }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+    entries.append("subscriber")
+    subject.receive(subscriber: subscriber)
+  }
+
+  func send(_ value: Int) {
+    entries.append("\(value)")
+    subject.send(value)
+  }
+
+  func send(completion: Subscribers.Completion<TestError>) {
+    entries.append(completion == .finished ? "finished" : "failure")
+    subject.send(completion: completion)
+  }
+
+  func send(subscription: any Subscription) {
+    entries.append("subscription \(subscription)")
+    subject.send(subscription: subscription)
+  }
 }
