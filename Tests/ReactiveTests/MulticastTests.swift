@@ -205,6 +205,21 @@ import Testing
     #expect(late.events == [.subscription])
   }
 
+  // OpenCombine's MulticastTests.testDeallocateConnectedMulticastBeforeCancelling, at 1b8a26b (its
+  // issue 186): cancelling a connection whose subject nobody else holds any more does not deadlock, and
+  // lets the subject go.
+  @Test func cancellingAConnectionWhoseSubjectIsLetGoDoesNotDeadlock() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let released = Locked(false)
+    var subject: SubjectLog? = SubjectLog { released.withLock { $0 = true } }
+    var connection: AnyCancellable? = upstream.multicast(subject: subject!).connect() as? AnyCancellable
+    subject = nil
+    connection?.cancel()
+    connection = nil
+    #expect(released.value)
+    #expect(upstream.subscription.calls.last == .cancel)
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEnds() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
       let released = releaseCheck(ending) { upstream, _ in
