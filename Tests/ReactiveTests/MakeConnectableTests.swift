@@ -128,4 +128,15 @@ import Testing
       ])
     first.cancel()
   }
+
+  // OpenCombine's MakeConnectableTests.testMakeConnectableReceiveValueBeforeSubscription and
+  // testMakeConnectableReceiveCompletionBeforeSubscription, at 0239e54.
+  @Test func beforeTheConnectNothingTheUpstreamSendsReachesTheSubscriber() {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    let recorder = Recorder<Int, Never>(extra: .max(42))
+    upstream.makeConnectable().subscribe(recorder)
+    #expect(upstream.send(0) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+  }
 }

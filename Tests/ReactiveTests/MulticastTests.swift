@@ -220,6 +220,18 @@ import Testing
     #expect(upstream.subscription.calls.last == .cancel)
   }
 
+  // OpenCombine's MulticastTests.testMulticastReceiveValueBeforeSubscription and
+  // testMulticastReceiveCompletionBeforeSubscription (and MakeConnectableTests'), at 1b8a26b: until it
+  // is connected, the upstream has no subscriber to send anything to.
+  @Test func beforeTheConnectNothingTheUpstreamSendsReachesTheSubscriber() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(extra: .max(42))
+    upstream.multicast(PassthroughSubject<Int, TestError>.init).subscribe(recorder)
+    #expect(upstream.send(0) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+  }
+
   @Test func letsTheDownstreamGoWhenTheStreamEnds() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
       let released = releaseCheck(ending) { upstream, _ in
