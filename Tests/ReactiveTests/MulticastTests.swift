@@ -60,6 +60,25 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.failure(.boom))])
   }
 
+  // OpenCombine's MulticastTests.testInnerSubscriber, at 1b8a26b, its values answered with no demand:
+  // nothing more is asked of the subject's subscription for them, and a subscription handed over after
+  // the completion is cancelled.
+  @Test func aValueAnsweredWithNoDemandAsksTheSubjectForNothing() throws {
+    let subject = HoldingSubject()
+    let multicast = PassthroughSubject<Int, TestError>().multicast(subject: subject)
+    let recorder = Recorder<Int, TestError>(request: .max(42), extra: .none)
+    multicast.subscribe(recorder)
+    let inner = try #require(subject.subscriber)
+    #expect(inner.receive(0) == .none)
+    #expect(inner.receive(1) == .none)
+    #expect(subject.subscription.calls == [.request(.max(42))])
+    inner.receive(completion: .finished)
+    let late = HandDrivenSubscription()
+    inner.receive(subscription: late)
+    #expect(late.calls == [.cancel])
+    #expect(recorder.events == [.subscription, .value(0), .value(1), .completion(.finished)])
+  }
+
   // Follows OpenCombine's MulticastTests.testInnerSubscription: the downstream's requests reach the
   // subject's subscription as they are, a cancel once, and nothing reaches the downstream after it.
   @Test func requestsReachTheSubjectAsTheyAreAndACancelOnce() throws {
