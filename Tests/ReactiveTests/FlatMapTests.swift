@@ -35,20 +35,6 @@ import Testing
     #expect(recorder.events == [.subscription, .value(20)])
   }
 
-  @Test func aPublishersFailureCancelsUpstreamAndTheOthers() {
-    let upstream = ManualPublisher<Int, TestError>()
-    let inners = (0..<2).map { _ in ManualPublisher<Int, TestError>() }
-    let recorder = Recorder<Int, TestError>()
-    upstream.flatMap { inners[$0] }.subscribe(recorder)
-    upstream.send(0)
-    upstream.send(1)
-    inners[1].send(completion: .failure(.boom))
-    inners[0].send(5)
-    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
-    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
-    #expect(inners[0].subscription.calls == [.request(.unlimited), .cancel])
-  }
-
   @Test func upstreamsFailureCancelsThePublishers() {
     let upstream = ManualPublisher<Int, TestError>()
     let inner = ManualPublisher<Int, TestError>()
@@ -347,6 +333,23 @@ import Testing
     upstream.send(completion: .failure(.boom))
     #expect(upstream.send(late) == .none)
     #expect(late.subscriber == nil)
+  }
+
+  // OpenCombine's FlatMapTests.testFailsIfChildFails and testAllSubscriptionsReleasedOnChildFailure,
+  // at 1b8a26b.
+  @Test func aPublishersFailureCancelsTheOtherPublishersButNotUpstream() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let inners = (0..<3).map { _ in ManualPublisher<Int, TestError>() }
+    let recorder = Recorder<Int, TestError>()
+    upstream.flatMap { inners[$0] }.subscribe(recorder)
+    for index in 0..<3 { upstream.send(index) }
+    inners[1].send(completion: .failure(.boom))
+    inners[2].send(completion: .failure(.other))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(inners[0].subscription.calls == [.request(.unlimited), .cancel])
+    #expect(inners[1].subscription.calls == [.request(.unlimited)])
+    #expect(inners[2].subscription.calls == [.request(.unlimited), .cancel])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
   }
 
   // OpenCombine's FlatMapTests.testRecursiveRequest, at 1b8a26b.

@@ -4,7 +4,8 @@ extension Publisher {
   /// At most `maxPublishers` of them are subscribed at a time: that many values are requested from
   /// upstream at first, and one more each time a publisher finishes. The stream finishes once upstream
   /// and every publisher have finished; the first failure, upstream's or a publisher's, ends it at once
-  /// and cancels the rest.
+  /// and cancels the other publishers. As Combine's, a publisher's failure leaves upstream uncancelled,
+  /// its later events ignored.
   @inlinable
   public func flatMap<T, P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
@@ -166,7 +167,9 @@ extension Publishers {
         guard maxPublishers != .unlimited, !updateReturning({ ($0.hasEnded, .none) }) else { return }
         outer.withLock { $0.status.subscription }?.request(.max(1))
       case .failure:
-        if updateReturning({ ($0.hasEnded, .none) }) { endOuter()?.cancel() }
+        // Combine's leaves upstream uncancelled, only no longer listened to
+        // (OpenCombine's `FlatMapTests.testAllSubscriptionsReleasedOnChildFailure`).
+        if updateReturning({ ($0.hasEnded, .none) }) { endOuter() }
       }
     }
 
