@@ -184,6 +184,14 @@ import Testing
       ])
   }
 
+  // OpenCombine's FlatMapTests.testCrashesWhenRequestedZeroDemand, at 1b8a26b.
+  @Test func aRequestForNoValuesStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      let recorder = Recorder<Int, Never>(request: .none)
+      PassthroughSubject<Int, Never>().flatMap { Just($0) }.subscribe(recorder)
+      recorder.request(.none)
+    }
+  }
   // OpenCombine's FlatMapTests.testChildDemandWhenUnlimited and testDemandFromLimitedToUnlimited, at
   // 1b8a26b.
   @Test func anUnlimitedRequestIsPassedOnToEachPublisher() {

@@ -173,6 +173,14 @@ extension Publishers {
       }
     }
 
+    /// A zero request is a broken contract that Combine's flatMap traps on (OpenCombine's
+    /// `FlatMapTests.testCrashesWhenRequestedZeroDemand`).
+    @inlinable
+    override func request(_ demand: Subscribers.Demand) {
+      precondition(demand != .none, "a subscriber must request at least one value")
+      super.request(demand)
+    }
+
     @inlinable
     override func cancel() {
       super.cancel()
