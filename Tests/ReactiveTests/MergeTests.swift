@@ -203,6 +203,35 @@ import Testing
     }
   }
 
+  // OpenCombine's MergeTests.testSendsExpectedValues, testNoDemandOnSubscriptionNoCrashes and
+  // testIncreasedDemand, at 1b8a26b, whose merges of up to eight are chained merge(with:).
+  @Test func mergesOfEveryArityPassOnEachUpstreamsValuesAsTheyCome() {
+    for arity in 2...10 {
+      let (upstreams, merged) = merge(arity)
+      let recorder = Recorder<Int, TestError>()
+      merged.subscribe(recorder)
+      for index in 0..<arity { #expect(upstreams[index].send(index) == .none, "\(arity)") }
+      #expect(recorder.events == [.subscription] + (0..<arity).map { .value($0) }, "\(arity)")
+      let noDemand = Recorder<Int, TestError>(request: .none, extra: .max(1))
+      let (others, again) = merge(arity)
+      again.subscribe(noDemand)
+      noDemand.request(.none)
+      #expect(others.map { $0.send(1) } == Array(repeating: .none, count: arity), "\(arity)")
+      #expect(noDemand.events == [.subscription], "\(arity)")
+    }
+  }
+
+  // OpenCombine's MergeTests.getChildrenAndMergeForArity, at 1b8a26b: Combine's Merge3 to Merge7 each
+  // merge with one more publisher into the next arity.
+  @Test func aMergeOfThreeToSevenMergedWithOneMoreIsTheNextArity() {
+    let u = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+    let four: Publishers.Merge4 = Publishers.Merge3(u[0], u[1], u[2]).merge(with: u[3])
+    let five: Publishers.Merge5 = four.merge(with: u[4])
+    let six: Publishers.Merge6 = five.merge(with: u[5])
+    let seven: Publishers.Merge7 = six.merge(with: u[6])
+    let eight: Publishers.Merge8 = seven.merge(with: u[7])
+    #expect(eight.h === u[7] && eight.g === u[6] && eight.a === u[0])
+  }
   // OpenCombine's MergeTests.testChildDemand, at 1b8a26b.
   @Test func eachUpstreamIsAskedForOneValueAtFirstAndMoreAsTheDownstreamAsks() {
     for demand in [Subscribers.Demand.unlimited, .max(1), .max(10)] {
