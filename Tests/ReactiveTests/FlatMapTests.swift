@@ -192,6 +192,7 @@ import Testing
       recorder.request(.none)
     }
   }
+
   // OpenCombine's FlatMapTests.testChildDemandWhenUnlimited and testDemandFromLimitedToUnlimited, at
   // 1b8a26b.
   @Test func anUnlimitedRequestIsPassedOnToEachPublisher() {
@@ -360,6 +361,19 @@ import Testing
     #expect(upstream.subscription.calls == [.request(.unlimited)])
   }
 
+  // OpenCombine's FlatMapTests.testCrashesWhenUpstreamFailsDuringChildCancellation, at 1b8a26b.
+  @Test func upstreamFailingAgainWhileItsFailureCancelsThePublishersStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      let inner = HandDrivenPublisher<Int, TestError>()
+      upstream.flatMap { _ in inner }.subscribe(Recorder<Int, TestError>())
+      upstream.giveSubscription()
+      upstream.send(0)
+      inner.subscriber?.receive(subscription: OnCancel { upstream.send(completion: .failure(.other)) })
+      upstream.send(completion: .failure(.boom))
+    }
+  }
+
   // OpenCombine's FlatMapTests.testRecursiveRequest, at 1b8a26b.
   @Test func aRequestFromInsideDeliveryAddsToTheDemandAndWaitingValuesGoOutLater() {
     let upstream = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
@@ -457,4 +471,19 @@ private final class DemandByValue: Subscriber, @unchecked Sendable {
   }
 
   func receive(completion: Subscribers.Completion<TestError>) {}
+}
+
+/// A subscription that runs `body` when cancelled.
+private final class OnCancel: Subscription, @unchecked Sendable {
+  let body: () -> Void
+
+  init(_ body: @escaping () -> Void) {
+    self.body = body
+  }
+
+  func request(_ demand: Subscribers.Demand) {}
+
+  func cancel() {
+    body()
+  }
 }

@@ -97,6 +97,8 @@ extension Publishers {
     struct Outer {
       @usableFromInline var status = SubscriptionStatus.awaiting
       @usableFromInline var transform: ((Input) -> Child)?
+      /// Whether upstream's failure is cancelling the publishers, for the trap on another meanwhile.
+      @usableFromInline var failing = false
 
       @inlinable
       init(transform: @escaping (Input) -> Child) {
@@ -138,15 +140,19 @@ extension Publishers {
     }
 
     /// Ends the stream once its children have; a completion before the upstream's subscription too,
-    /// as Combine's does (`FlatMapTests.testFlatMapReceiveCompletionBeforeSubscription`).
+    /// as Combine's does (`FlatMapTests.testFlatMapReceiveCompletionBeforeSubscription`). Another
+    /// failure while upstream's cancels the publishers traps, as Combine's
+    /// (`FlatMapTests.testCrashesWhenUpstreamFailsDuringChildCancellation`).
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      let ended = outer.withLock { outer -> Bool in
-        if case .terminal = outer.status { return false }
+      let (ended, again) = outer.withLock { outer -> (Bool, Bool) in
+        if case .terminal = outer.status { return (false, outer.failing) }
         outer.transform = nil
         outer.status = .terminal
-        return true
+        if case .failure = completion { outer.failing = true }
+        return (true, false)
       }
+      precondition(!again, "flatMap's upstream completed again while its failure cancelled the publishers")
       guard ended else { return }
       switch completion {
       case .finished:
@@ -156,6 +162,7 @@ extension Publishers {
         }
       case .failure(let failure):
         update { $0.fail(failure, keeping: nil) }
+        outer.withLock { $0.failing = false }
       }
     }
 
