@@ -75,6 +75,14 @@ extension Publishers {{
 }}
 
 extension Publishers.Merge{n}: Equatable where {", ".join(f"{x}: Equatable" for x in upper)} {{}}
+
+extension Publishers.Merge{n - 1} {{
+  /// Merges this publisher's upstreams with `other`, as Combine's does: a merge of {WORDS[n]}.
+  public func merge<{upper[-1]}: Publisher>(with other: {upper[-1]}) -> Publishers.Merge{n}<{", ".join(upper)}>
+  where {upper[-1]}.Output == Output, {upper[-1]}.Failure == Failure {{
+    Publishers.Merge{n}({", ".join(lower[:-1])}, other)
+  }}
+}}
 """
 
 

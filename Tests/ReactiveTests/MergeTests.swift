@@ -202,4 +202,170 @@ import Testing
       #expect(releaseCheck(ending) { upstream, _ in upstream.merge(with: Empty()) }.downstream, "\(ending)")
     }
   }
+
+  // OpenCombine's MergeTests.testSendsExpectedValues, testNoDemandOnSubscriptionNoCrashes and
+  // testIncreasedDemand, at 1b8a26b, whose merges of up to eight are chained merge(with:).
+  @Test func mergesOfEveryArityPassOnEachUpstreamsValuesAsTheyCome() {
+    for arity in 2...10 {
+      let (upstreams, merged) = merge(arity)
+      let recorder = Recorder<Int, TestError>()
+      merged.subscribe(recorder)
+      for index in 0..<arity { #expect(upstreams[index].send(index) == .none, "\(arity)") }
+      #expect(recorder.events == [.subscription] + (0..<arity).map { .value($0) }, "\(arity)")
+      let noDemand = Recorder<Int, TestError>(request: .none, extra: .max(1))
+      let (others, again) = merge(arity)
+      again.subscribe(noDemand)
+      noDemand.request(.none)
+      #expect(others.map { $0.send(1) } == Array(repeating: .none, count: arity), "\(arity)")
+      #expect(noDemand.events == [.subscription], "\(arity)")
+    }
+  }
+
+  // OpenCombine's MergeTests.getChildrenAndMergeForArity, at 1b8a26b: Combine's Merge3 to Merge7 each
+  // merge with one more publisher into the next arity.
+  @Test func aMergeOfThreeToSevenMergedWithOneMoreIsTheNextArity() {
+    let u = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+    let four: Publishers.Merge4 = Publishers.Merge3(u[0], u[1], u[2]).merge(with: u[3])
+    let five: Publishers.Merge5 = four.merge(with: u[4])
+    let six: Publishers.Merge6 = five.merge(with: u[5])
+    let seven: Publishers.Merge7 = six.merge(with: u[6])
+    let eight: Publishers.Merge8 = seven.merge(with: u[7])
+    #expect(eight.h === u[7] && eight.g === u[6] && eight.a === u[0])
+  }
+  // OpenCombine's MergeTests.testChildDemand, at 1b8a26b.
+  @Test func eachUpstreamIsAskedForOneValueAtFirstAndMoreAsTheDownstreamAsks() {
+    for demand in [Subscribers.Demand.unlimited, .max(1), .max(10)] {
+      let (upstreams, merged) = merge(2)
+      let recorder = Recorder<Int, TestError>(request: .none)
+      merged.subscribe(recorder)
+      recorder.request(demand)
+      let asked: [RecordingSubscription.Call] =
+        demand == .unlimited ? [.request(.max(1)), .request(.unlimited)] : [.request(.max(1))]
+      for upstream in upstreams { #expect(upstream.subscription.calls == asked, "\(demand)") }
+      let answers = upstreams.map { $0.send(1) }
+      let expected: [Subscribers.Demand] =
+        demand == .unlimited ? [.none, .none] : demand == .max(1) ? [.max(1), .none] : [.max(1), .max(1)]
+      #expect(answers == expected, "\(demand)")
+      for upstream in upstreams { #expect(upstream.subscription.calls == asked, "\(demand)") }
+      #expect(recorder.values == (demand == .max(1) ? [1] : [1, 1]), "\(demand)")
+      recorder.request(.max(2))
+      #expect(upstreams.map { $0.send(1) } == expected, "\(demand)")
+    }
+  }
+
+  // OpenCombine's MergeTests.testDownstreamDemandRequestedWhileSendingValue, at 1b8a26b.
+  @Test func aRequestFromInsideDeliveryIsAddedToTheDemandNotPassedOn() {
+    for demand in [Subscribers.Demand.unlimited, .max(1), .max(10)] {
+      let (upstreams, merged) = merge(2)
+      let holder = Locked<Recorder<Int, TestError>?>(nil)
+      let recorder = Recorder<Int, TestError>(request: demand) { _ in holder.value?.request(.max(666)) }
+      holder.withLock { $0 = recorder }
+      merged.subscribe(recorder)
+      let answer: Subscribers.Demand = demand == .unlimited ? .none : .max(1)
+      #expect(upstreams.map { $0.send(1) } == [answer, answer], "\(demand)")
+      let asked: RecordingSubscription.Call = demand == .unlimited ? .request(.unlimited) : .request(.max(1))
+      for upstream in upstreams { #expect(upstream.subscription.calls == [asked], "\(demand)") }
+      holder.withLock { $0 = nil }
+    }
+  }
+
+  // OpenCombine's MergeTests.testMergeCompletesOnlyAfterAllChildrenComplete, at 1b8a26b.
+  @Test func upstreamsSharingOneSubscriptionAreEachAskedAndFinishTogether() {
+    let a = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.merge(with: a).subscribe(recorder)
+    #expect(a.send(100) == .none)
+    a.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(100), .value(100), .completion(.finished)])
+    #expect(a.subscription.calls == [.request(.unlimited), .request(.unlimited)])
+  }
+
+  // OpenCombine's MergeTests.testImmediateFinishWhenOneChildFinishesWithNoSurplus and
+  // testDelayedFinishWhenOneChildFinishesWithSurplus, at 1b8a26b.
+  @Test func oneUpstreamsFinishEndsNothingTillAllHaveFinished() {
+    for arity in 2...10 {
+      for finishing in 0..<arity {
+        let (upstreams, merged) = merge(arity)
+        let recorder = Recorder<Int, TestError>()
+        merged.subscribe(recorder)
+        upstreams[(finishing + 1) % arity].send(666)
+        upstreams[finishing].send(completion: .finished)
+        #expect(recorder.events == [.subscription, .value(666)], "\(arity) \(finishing)")
+        for upstream in upstreams { #expect(upstream.subscription.calls == [.request(.unlimited)]) }
+        for index in 0..<arity where index != finishing { upstreams[index].send(completion: .finished) }
+        #expect(recorder.events == [.subscription, .value(666), .completion(.finished)], "\(arity)")
+      }
+    }
+  }
+
+  // OpenCombine's MergeTests testAValueAfterAChildFinishedWithoutSurplus, the B form and the two
+  // WithSurplus forms, testValueAfterFailed, testFinishAfterFinished, testFinishAfterFailed,
+  // testFailedAfterFinished and testFailedAfterFailed, at 1b8a26b.
+  @Test func subjectsThatEndedSendNothingMoreAndAfterTheEndNothingIsPassedOn() {
+    for early in [false, true] {
+      let a = PassthroughSubject<Int, TestError>()
+      let b = PassthroughSubject<Int, TestError>()
+      let recorder = Recorder<Int, TestError>()
+      a.merge(with: b).subscribe(recorder)
+      if early { a.send(100) }
+      a.send(completion: .finished)
+      a.send(200)
+      b.send(1)
+      b.send(completion: .finished)
+      a.send(completion: .failure(.boom))
+      #expect(recorder.values == (early ? [100, 1] : [1]))
+      #expect(recorder.events.last == .completion(.finished))
+    }
+    let a = PassthroughSubject<Int, TestError>()
+    let b = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.merge(with: b).subscribe(recorder)
+    a.send(100)
+    a.send(completion: .failure(.boom))
+    a.send(completion: .finished)
+    b.send(1)
+    b.send(completion: .failure(.other))
+    #expect(recorder.events == [.subscription, .value(100), .completion(.failure(.boom))])
+  }
+
+  // OpenCombine's MergeTests.testMergeCurrentValueSubject, at 1b8a26b.
+  @Test func aSequenceMergedWithACurrentValueSubjectSendsItsValuesFirst() {
+    let recorder = Recorder<Int, Never>()
+    [42].publisher.merge(with: CurrentValueSubject<Int, Never>(0)).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(42), .value(0)])
+  }
+
+  /// `arity` hand-driven upstreams and their merge: chained `merge(with:)` up to eight, as Combine's
+  /// allows, and `MergeMany` past that.
+  private func merge(_ arity: Int) -> ([ManualPublisher<Int, TestError>], AnyPublisher<Int, TestError>) {
+    let u = (0..<arity).map { _ in ManualPublisher<Int, TestError>() }
+    switch arity {
+    case 2: return (u, u[0].merge(with: u[1]).eraseToAnyPublisher())
+    case 3: return (u, u[0].merge(with: u[1]).merge(with: u[2]).eraseToAnyPublisher())
+    case 4: return (u, u[0].merge(with: u[1]).merge(with: u[2]).merge(with: u[3]).eraseToAnyPublisher())
+    case 5:
+      return (
+        u, u[0].merge(with: u[1]).merge(with: u[2]).merge(with: u[3]).merge(with: u[4]).eraseToAnyPublisher()
+      )
+    case 6:
+      return (
+        u,
+        u[0].merge(with: u[1]).merge(with: u[2]).merge(with: u[3]).merge(with: u[4]).merge(with: u[5])
+          .eraseToAnyPublisher()
+      )
+    case 7:
+      return (
+        u,
+        u[0].merge(with: u[1]).merge(with: u[2]).merge(with: u[3]).merge(with: u[4]).merge(with: u[5])
+          .merge(with: u[6]).eraseToAnyPublisher()
+      )
+    case 8:
+      return (
+        u,
+        u[0].merge(with: u[1]).merge(with: u[2]).merge(with: u[3]).merge(with: u[4]).merge(with: u[5])
+          .merge(with: u[6]).merge(with: u[7]).eraseToAnyPublisher()
+      )
+    default: return (u, Publishers.MergeMany(u).eraseToAnyPublisher())
+    }
+  }
 }

@@ -4,7 +4,8 @@ extension Publisher {
   /// At most `maxPublishers` of them are subscribed at a time: that many values are requested from
   /// upstream at first, and one more each time a publisher finishes. The stream finishes once upstream
   /// and every publisher have finished; the first failure, upstream's or a publisher's, ends it at once
-  /// and cancels the rest.
+  /// and cancels the other publishers. As Combine's, a publisher's failure leaves upstream uncancelled,
+  /// its later events ignored.
   @inlinable
   public func flatMap<T, P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
@@ -96,6 +97,8 @@ extension Publishers {
     struct Outer {
       @usableFromInline var status = SubscriptionStatus.awaiting
       @usableFromInline var transform: ((Input) -> Child)?
+      /// Whether upstream's failure is cancelling the publishers, for the trap on another meanwhile.
+      @usableFromInline var failing = false
 
       @inlinable
       init(transform: @escaping (Input) -> Child) {
@@ -137,15 +140,19 @@ extension Publishers {
     }
 
     /// Ends the stream once its children have; a completion before the upstream's subscription too,
-    /// as Combine's does (`FlatMapTests.testFlatMapReceiveCompletionBeforeSubscription`).
+    /// as Combine's does (`FlatMapTests.testFlatMapReceiveCompletionBeforeSubscription`). Another
+    /// failure while upstream's cancels the publishers traps, as Combine's
+    /// (`FlatMapTests.testCrashesWhenUpstreamFailsDuringChildCancellation`).
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      let ended = outer.withLock { outer -> Bool in
-        if case .terminal = outer.status { return false }
+      let (ended, again) = outer.withLock { outer -> (Bool, Bool) in
+        if case .terminal = outer.status { return (false, outer.failing) }
         outer.transform = nil
         outer.status = .terminal
-        return true
+        if case .failure = completion { outer.failing = true }
+        return (true, false)
       }
+      precondition(!again, "flatMap's upstream completed again while its failure cancelled the publishers")
       guard ended else { return }
       switch completion {
       case .finished:
@@ -155,6 +162,7 @@ extension Publishers {
         }
       case .failure(let failure):
         update { $0.fail(failure, keeping: nil) }
+        outer.withLock { $0.failing = false }
       }
     }
 
@@ -166,8 +174,18 @@ extension Publishers {
         guard maxPublishers != .unlimited, !updateReturning({ ($0.hasEnded, .none) }) else { return }
         outer.withLock { $0.status.subscription }?.request(.max(1))
       case .failure:
-        if updateReturning({ ($0.hasEnded, .none) }) { endOuter()?.cancel() }
+        // Combine's leaves upstream uncancelled, only no longer listened to
+        // (OpenCombine's `FlatMapTests.testAllSubscriptionsReleasedOnChildFailure`).
+        if updateReturning({ ($0.hasEnded, .none) }) { endOuter() }
       }
+    }
+
+    /// A zero request is a broken contract that Combine's flatMap traps on (OpenCombine's
+    /// `FlatMapTests.testCrashesWhenRequestedZeroDemand`).
+    @inlinable
+    override func request(_ demand: Subscribers.Demand) {
+      precondition(demand != .none, "a subscriber must request at least one value")
+      super.request(demand)
     }
 
     @inlinable

@@ -58,3 +58,11 @@ extension Publishers {
 }
 
 extension Publishers.Merge4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+
+extension Publishers.Merge3 {
+  /// Merges this publisher's upstreams with `other`, as Combine's does: a merge of four.
+  public func merge<D: Publisher>(with other: D) -> Publishers.Merge4<A, B, C, D>
+  where D.Output == Output, D.Failure == Failure {
+    Publishers.Merge4(a, b, c, other)
+  }
+}

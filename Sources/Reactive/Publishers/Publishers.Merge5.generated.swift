@@ -62,3 +62,11 @@ extension Publishers {
 
 extension Publishers.Merge5: Equatable
 where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable {}
+
+extension Publishers.Merge4 {
+  /// Merges this publisher's upstreams with `other`, as Combine's does: a merge of five.
+  public func merge<E: Publisher>(with other: E) -> Publishers.Merge5<A, B, C, D, E>
+  where E.Output == Output, E.Failure == Failure {
+    Publishers.Merge5(a, b, c, d, other)
+  }
+}

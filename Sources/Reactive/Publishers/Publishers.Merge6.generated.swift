@@ -68,3 +68,11 @@ extension Publishers {
 
 extension Publishers.Merge6: Equatable
 where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+
+extension Publishers.Merge5 {
+  /// Merges this publisher's upstreams with `other`, as Combine's does: a merge of six.
+  public func merge<F: Publisher>(with other: F) -> Publishers.Merge6<A, B, C, D, E, F>
+  where F.Output == Output, F.Failure == Failure {
+    Publishers.Merge6(a, b, c, d, e, other)
+  }
+}

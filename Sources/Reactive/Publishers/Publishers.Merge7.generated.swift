@@ -74,3 +74,11 @@ extension Publishers {
 
 extension Publishers.Merge7: Equatable
 where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
+
+extension Publishers.Merge6 {
+  /// Merges this publisher's upstreams with `other`, as Combine's does: a merge of seven.
+  public func merge<G: Publisher>(with other: G) -> Publishers.Merge7<A, B, C, D, E, F, G>
+  where G.Output == Output, G.Failure == Failure {
+    Publishers.Merge7(a, b, c, d, e, f, other)
+  }
+}

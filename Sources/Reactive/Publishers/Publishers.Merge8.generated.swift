@@ -82,3 +82,11 @@ where
   A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable,
   H: Equatable
 {}
+
+extension Publishers.Merge7 {
+  /// Merges this publisher's upstreams with `other`, as Combine's does: a merge of eight.
+  public func merge<H: Publisher>(with other: H) -> Publishers.Merge8<A, B, C, D, E, F, G, H>
+  where H.Output == Output, H.Failure == Failure {
+    Publishers.Merge8(a, b, c, d, e, f, g, other)
+  }
+}
