@@ -129,4 +129,90 @@ import Testing
     let endedByItsLastValue = keptUntilReleased(.cancel) { upstream, _ in upstream.prefix(1) }
     #expect(endedByItsLastValue.whileHeld && endedByItsLastValue.afterRelease)
   }
+
+  // OpenCombine's OutputTests.testPrefixOperatorCorrectlyTranslatesToCountableRange,
+  // testOutputAtOperatorCorrectlyTranslatesToCountableRange and
+  // testOutputInOperatorCorrectlyTranslatesToCountableRange, at 1b8a26b.
+  @Test func eachFormTurnsItsArgumentIntoACountableRangeFromZero() {
+    let empty = Empty<Void, Never>()
+    #expect(empty.prefix(89).range == 0..<89)
+    #expect(empty.prefix(.max).range == 0..<Int.max)
+    #expect(empty.prefix(0).range == 0..<0)
+    #expect(empty.output(at: 89).range == 89..<90)
+    #expect(empty.output(in: ..<8).range == 0..<8)
+    #expect(empty.output(in: ...8).range == 0..<9)
+    #expect(empty.output(in: 8...).range == 8..<Int.max)
+    #expect(empty.output(in: Int.max...).range == Int.max..<Int.max)
+    #expect(empty.output(in: 4..<5).range == 4..<5)
+    #expect(empty.output(in: 4...5).range == 4..<6)
+    let asked = AskedRange(12..<14)
+    _ = empty.output(in: asked)
+    #expect(asked.askedRelativeTo == [0..<Int.max])
+  }
+
+  // OpenCombine's OutputTests.testPrefixOperatorCrashesOnNegativeValues,
+  // testOutputAtOperatorCrashesOnIntMax, testOutputAtOperatorCrashesOnNegativeValues and
+  // testOutputInOperatorCrashesOnNegativeLowerBound, at 1b8a26b.
+  @Test func aNegativeLengthOrPositionStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) { _ = Empty<Void, Never>().prefix(-1) }
+    await #expect(processExitsWith: .failure) { _ = Empty<Void, Never>().output(at: .max) }
+    await #expect(processExitsWith: .failure) { _ = Empty<Void, Never>().output(at: -1) }
+    await #expect(processExitsWith: .failure) { _ = Empty<Void, Never>().output(in: (-1)...) }
+    await #expect(processExitsWith: .failure) {
+      _ = Publishers.Output(upstream: Empty<Void, Never>(), range: -1..<4)
+    }
+  }
+
+  // OpenCombine's OutputTests.testOutputInOperatorCrashesOnNegativeUpperBound and
+  // testDirectInitializationCrashesOnNegativeUpperBound, at 1b8a26b. In a debug build such as the
+  // tests', Range(uncheckedBounds:) itself stops the process on bounds out of order.
+  @Test func aRangeEndingBelowZeroStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Empty<Void, Never>().output(in: Range(uncheckedBounds: (lower: 1, upper: -1)))
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = Publishers.Output(
+        upstream: Empty<Void, Never>(), range: Range(uncheckedBounds: (lower: 1, upper: -1)))
+    }
+  }
+
+  // OpenCombine's OutputTests.testBasicBehavior, at 1b8a26b: requests are passed upstream as they
+  // come, and none after the range is used up; a cancel then does nothing.
+  @Test func passesRequestsUpstreamUntilTheRangeIsUsedUp() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, TestError>(initial: nil, perValue: .max(42))
+    upstream.output(in: 3..<7).subscribe(tracker)
+    let subscription = upstream.giveSubscription()
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(2) == .max(1))
+    #expect(upstream.send(3) == .max(1))
+    #expect(tracker.history == ["subscription(Output)"])
+    let downstream = try #require(tracker.subscription)
+    downstream.request(.max(31))
+    downstream.request(.max(32))
+    #expect(callText(subscription.calls) == "request(max(31)), request(max(32))")
+    for value in 4...7 { #expect(upstream.send(value) == .max(42)) }
+    #expect(upstream.send(8) == .none)
+    #expect(upstream.send(9) == .none)
+    #expect(
+      tracker.history == ["subscription(Output)", "value(4)", "value(5)", "value(6)", "value(7)", "finished"])
+    downstream.request(.max(33))
+    downstream.cancel()
+    #expect(callText(subscription.calls) == "request(max(31)), request(max(32)), cancel")
+  }
+}
+
+/// A range expression that records what it was asked to be relative to.
+private final class AskedRange: RangeExpression {
+  let range: Range<Int>
+  private(set) var askedRelativeTo: [Range<Int>] = []
+
+  init(_ range: Range<Int>) { self.range = range }
+
+  func relative<C: Collection>(to collection: C) -> Range<Int> where C.Index == Int {
+    askedRelativeTo.append(collection.startIndex..<collection.endIndex)
+    return range
+  }
+
+  func contains(_ element: Int) -> Bool { range.contains(element) }
 }
