@@ -146,4 +146,113 @@ import Testing
       #expect(released.downstream, "\(ending)")
     }
   }
+
+  // OpenCombine's RetryTests.testRetryForever, at 1b8a26b: no count retries for ever, as a negative one.
+  @Test func noCountRetriesForEver() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    Publishers.Retry(upstream: upstream, retries: nil).subscribe(recorder)
+    for _ in 0..<500 {
+      upstream.send(completion: .failure(.boom))
+    }
+    #expect(upstream.send(0) == .none)
+    #expect(recorder.events == [.subscription, .value(0)])
+    #expect(upstream.subscriberCount == 501)
+    #expect(upstream.subscription.calls == Array(repeating: .request(.max(1)), count: 501))
+  }
+
+  // OpenCombine's RetryTests.testCrashesOnUnwantedValue and
+  // testRetryReceiveValueBeforeSubscription, at 1b8a26b.
+  @Test func aValueNobodyAskedForStopsTheProcessWithAMessage() async {
+    let afterSubscription = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.retry(2).subscribe(SubscriptionProbe<Int, TestError>())
+      upstream.giveSubscription()
+      upstream.send(-1)
+    }
+    let message = String(decoding: afterSubscription?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("retry received a value its subscriber did not request"))
+    await #expect(processExitsWith: .failure) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.retry(3).subscribe(SubscriptionProbe<Int, TestError>())
+      upstream.send(31)
+    }
+  }
+
+  // OpenCombine's RetryTests.testSubscriptionRecursion, at 1b8a26b: each new subscription fails as it
+  // is made, until the retries are used up; each is asked for the demand.
+  @Test func failuresFromInsideEachSubscribeAreRetriedUntilTheCountIsUsedUp() {
+    let upstream = HookedPublisher()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.afterSubscribe = { count in
+      if count > 1 && count <= 10 { upstream.send(completion: .failure(.boom)) }
+    }
+    upstream.retry(5).subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscribeCount == 1)
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == Array(repeating: .request(.max(1)), count: 6))
+    #expect(upstream.subscribeCount == 6)
+  }
+
+  // OpenCombine's RetryTests.testRecurseAndFinish, at 1b8a26b.
+  @Test func aFinishFromInsideARetrysSubscribeEndsTheStream() {
+    let upstream = HookedPublisher()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.afterSubscribe = { count in
+      guard count > 1 else { return }
+      upstream.send(completion: count < 6 ? .failure(.boom) : .finished)
+    }
+    upstream.retry(5).subscribe(recorder)
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    #expect(upstream.subscription.calls == Array(repeating: .request(.max(1)), count: 6))
+    #expect(upstream.subscribeCount == 6)
+  }
+
+  // OpenCombine's RetryTests.testRecurseAndReceiveValue, at 1b8a26b: a value sent by the new attempt
+  // before its subscription reaches the downstream, and the subscription is asked for what is left
+  // of the demand with what the value returned.
+  @Test func aValueBeforeARetrysSubscriptionIsDeliveredAndCounted() {
+    let upstream = HookedPublisher()
+    let recorder = Recorder<Int, TestError>(request: .max(3), extra: .max(2))
+    upstream.beforeSubscribe = { count in
+      if count > 1 { #expect(upstream.send(1) == .none) }
+    }
+    upstream.retry(1).subscribe(recorder)
+    #expect(upstream.subscription.calls == [.request(.max(3))])
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(upstream.subscription.calls == [.request(.max(3)), .request(.max(4))])
+    #expect(upstream.subscribeCount == 2)
+  }
+}
+
+/// A publisher whose latest subscriber gets the test's events, and which runs a hook, given how many
+/// subscribers it has had, before and after handing each its (shared, recording) subscription.
+private final class HookedPublisher: Publisher, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = TestError
+
+  let subscription = RecordingSubscription()
+  var beforeSubscribe: (Int) -> Void = { _ in }
+  var afterSubscribe: (Int) -> Void = { _ in }
+  private(set) var subscribeCount = 0
+  private var latest: AnySubscriber<Int, TestError>?
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+    subscribeCount += 1
+    latest = AnySubscriber(subscriber)
+    let count = subscribeCount
+    beforeSubscribe(count)
+    subscriber.receive(subscription: subscription)
+    afterSubscribe(count)
+  }
+
+  func send(_ value: Int) -> Subscribers.Demand { latest?.receive(value) ?? .none }
+
+  func send(completion: Subscribers.Completion<TestError>) { latest?.receive(completion: completion) }
 }
