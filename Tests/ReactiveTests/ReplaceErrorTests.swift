@@ -75,4 +75,79 @@ import Testing
       #expect(released.downstream, "\(ending)")
     }
   }
+
+  // OpenCombine's ReplaceErrorTests.testEmpty, at 1b8a26b.
+  @Test func itsSubscriptionIsReplaceError() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, Never>(initial: nil, perValue: .none)
+    upstream.replaceError(with: 42).subscribe(tracker)
+    upstream.giveSubscription()
+    #expect(tracker.history == ["subscription(ReplaceError)"])
+  }
+
+  // OpenCombine's ReplaceErrorTests.testSendingErrorWithNoDemandThenFinish and
+  // testFailingBeforeDemanding, at 1b8a26b: a finish after the failure is ignored while the
+  // replacement waits for demand, and a value after it has been delivered is ignored.
+  @Test func theWaitingReplacementOutlastsALaterFinishAndValue() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, Never>(initial: nil, perValue: .max(1))
+    upstream.replaceError(with: 42).subscribe(tracker)
+    upstream.giveSubscription()
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .finished)
+    #expect(tracker.history == ["subscription(ReplaceError)"])
+    try #require(tracker.subscription).request(.unlimited)
+    #expect(tracker.history == ["subscription(ReplaceError)", "value(42)", "finished"])
+    #expect(upstream.send(-1) == .none)
+    #expect(tracker.history == ["subscription(ReplaceError)", "value(42)", "finished"])
+  }
+
+  // OpenCombine's ReplaceErrorTests.testReceiveCompletionTwice, at 1b8a26b.
+  @Test func onlyTheFirstCompletionCounts() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, Never>(initial: .max(1), perValue: .none)
+    upstream.replaceError(with: 42).subscribe(tracker)
+    upstream.giveSubscription()
+    upstream.send(completion: .finished)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.send(-1) == .none)
+    #expect(tracker.history == ["subscription(ReplaceError)", "finished"])
+  }
+
+  // OpenCombine's ReplaceErrorTests.testReceiveSubscriptionTwice, at 1b8a26b: a second subscription
+  // is cancelled, before and after the downstream's cancel, which cancels the first.
+  @Test func aSecondSubscriptionIsCancelledAndACancelCancelsTheFirst() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, Never>(initial: .max(1), perValue: .none)
+    upstream.replaceError(with: 42).subscribe(tracker)
+    let first = upstream.giveSubscription()
+    let another = HandDrivenSubscription()
+    upstream.subscriber?.receive(subscription: another)
+    #expect(callText(first.calls) == "request(max(1))")
+    #expect(callText(another.calls) == "cancel")
+    tracker.subscription?.cancel()
+    #expect(callText(first.calls) == "request(max(1)), cancel")
+    upstream.subscriber?.receive(subscription: another)
+    #expect(callText(another.calls) == "cancel, cancel")
+  }
+
+  // OpenCombine's ReplaceErrorTests.testLateSubscription, at 1b8a26b.
+  @Test func aRequestMadeAsTheSubscriptionArrivesIsPassedUpstream() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, Never>(initial: .max(10), perValue: .none)
+    upstream.replaceError(with: 1).subscribe(tracker)
+    #expect(tracker.history.isEmpty)
+    let subscription = upstream.giveSubscription()
+    #expect(callText(subscription.calls) == "request(max(10))")
+    #expect(tracker.history == ["subscription(ReplaceError)"])
+  }
+
+  // OpenCombine's ReplaceErrorTests.testReplaceErrorReflection, at 1b8a26b.
+  @Test func reflectsWithNoChildrenAndDescribesItselfInAPlaygroundToo() {
+    let reflected = reflection(of: PassthroughSubject<Int, TestError>().replaceError(with: 0))
+    #expect(reflected.playground == "ReplaceError")
+    #expect(reflected.children.isEmpty)
+  }
 }
