@@ -63,6 +63,74 @@ import Testing
     #expect(late.calls == [.cancel])
     #expect(recorder.events == [.completion(.finished)])
   }
+
+  // OpenCombine's PrefixUntilOutputTests.testCombineIdentifiers, at 0239e54 (the version stored).
+  @Test func theOtherPublishersSubscriberHasTheUpstreamSubscribersCombineIdentifier() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(Recorder<Int, TestError>())
+    let upstreamSide = try #require(upstream.subscriber)
+    let otherSide = try #require(other.subscriber)
+    #expect(otherSide.combineIdentifier == upstreamSide.combineIdentifier)
+  }
+
+  // OpenCombine's PrefixUntilOutputTests.testRequestZeroDemand, at 0239e54: a request for no values
+  // is passed upstream as it is.
+  @Test func aZeroRequestIsPassedUpstream() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let tracker = DemandingTracker<Int, TestError>(initial: nil, perValue: .max(2))
+    upstream.prefix(untilOutputFrom: ManualPublisher<Int, TestError>()).subscribe(tracker)
+    let subscription = upstream.giveSubscription()
+    try #require(tracker.subscription).request(.none)
+    #expect(callText(subscription.calls) == "request(max(0))")
+  }
+
+  // OpenCombine's PrefixUntilOutputTests.testCancellation, at 0239e54: a cancel cancels upstream
+  // before the other, once.
+  @Test func aCancelCancelsUpstreamBeforeTheOther() {
+    let log = Locked<[String]>([])
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.prefix(untilOutputFrom: other).subscribe(recorder)
+    other.subscriber?.receive(subscription: LoggingSubscription("other", log))
+    upstream.subscriber?.receive(subscription: LoggingSubscription("upstream", log))
+    recorder.cancel()
+    recorder.request(.max(42))
+    recorder.cancel()
+    #expect(log.value == ["other request(max(1))", "upstream cancel", "other cancel"])
+  }
+
+  // OpenCombine's PrefixUntilOutputTests.testPrefixUntilOutputReceiveCompletionBeforeSubscription,
+  // at 0239e54, its second half: the other's completion before its subscription ends nothing.
+  @Test func theOthersCompletionBeforeItsSubscriptionEndsNothing() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.prefix(untilOutputFrom: other).subscribe(recorder)
+    other.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.calls == [])
+  }
+
+  // OpenCombine's PrefixUntilOutputTests.testPrefixUntilOutputReceiveSubscriptionTwice, at 0239e54,
+  // its second half: the other's second subscription, and its first sent again, are cancelled; the
+  // first is kept, and the downstream's cancel cancels it again.
+  @Test func theOthersSecondSubscriptionIsCancelledAndItsFirstKept() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.prefix(untilOutputFrom: other).subscribe(recorder)
+    let first = other.giveSubscription()
+    #expect(first.calls == [.request(.max(1))])
+    let second = other.giveSubscription()
+    #expect(second.calls == [.cancel])
+    other.subscriber?.receive(subscription: first)
+    #expect(first.calls == [.request(.max(1)), .cancel])
+    recorder.cancel()
+    #expect(first.calls == [.request(.max(1)), .cancel, .cancel])
+    #expect(upstream.subscription.calls == [.cancel])
+  }
 }
 
 @Suite struct DropUntilOutputTests {
@@ -154,4 +222,19 @@ import Testing
     #expect(other.subscription.calls == [.request(.max(1)), .cancel])
     #expect(reflection(of: upstream.drop(untilOutputFrom: other)).description == "DropUntilOutput")
   }
+}
+
+/// A subscription that writes what it is asked, after its name, into a log shared with others.
+private final class LoggingSubscription: Subscription, @unchecked Sendable {
+  private let name: String
+  private let log: Locked<[String]>
+
+  init(_ name: String, _ log: Locked<[String]>) {
+    self.name = name
+    self.log = log
+  }
+
+  func request(_ demand: Subscribers.Demand) { log.append("\(name) request(\(demand))") }
+
+  func cancel() { log.append("\(name) cancel") }
 }
