@@ -131,6 +131,18 @@ import Testing
     #expect(first.calls == [.request(.max(1)), .cancel, .cancel])
     #expect(upstream.subscription.calls == [.cancel])
   }
+
+  // OpenCombine's PrefixUntilOutputTests.testPrefixUntilOutputReceiveValueBeforeSubscription, at
+  // 0239e54, its second half: a value the other sends before its subscription ends nothing.
+  @Test func aValueTheOtherSendsBeforeItsSubscriptionEndsNothing() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.prefix(untilOutputFrom: other).subscribe(recorder)
+    #expect(other.send(31) == .none)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.calls == [])
+  }
 }
 
 @Suite struct DropUntilOutputTests {

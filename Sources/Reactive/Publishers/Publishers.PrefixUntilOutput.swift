@@ -128,9 +128,11 @@ private final class PrefixUntilOutputInner<OtherOutput, OtherFailure: Error, Dow
     subscription.request(.max(1))
   }
 
+  /// A value of the other publisher before its subscription ends nothing, as in Combine (OpenCombine's
+  /// `PrefixUntilOutputTests.testPrefixUntilOutputReceiveValueBeforeSubscription`).
   fileprivate func receiveOther() {
     let ended = state.withLock { state -> Held in
-      guard !state.otherCompleted else { return (nil, nil, nil) }
+      guard state.otherSubscribed, !state.otherCompleted else { return (nil, nil, nil) }
       state.other = nil
       return state.end()
     }
