@@ -57,13 +57,11 @@ extension Publishers.ReplaceError {
       var output: Input?
       var demand = Subscribers.Demand.none
 
-      /// Ends the stream, letting go of everything; returns the downstream and the replacement.
+      /// Ends the stream, letting go of the upstream; returns the downstream and the replacement. The
+      /// downstream is kept until this is released, as Combine's is (OpenCombine's
+      /// `ReplaceErrorTests.testReplaceErrorLifecycle`); the phase keeps anything more from reaching it.
       mutating func end() -> (Downstream, Input)? {
-        defer {
-          phase = .ended
-          downstream = nil
-          output = nil
-        }
+        defer { phase = .ended }
         guard let downstream, let output else { return nil }
         return (downstream, output)
       }
