@@ -143,6 +143,18 @@ import Testing
     #expect(recorder.events == [.subscription])
     #expect(upstream.subscription.calls == [])
   }
+
+  // OpenCombine's PrefixUntilOutputTests.testPrefixUntilOutputLifecycle, at 0239e54
+  // (cancellingSubscriptionReleasesSubscriber and finishingIsPassedThrough false): the downstream is
+  // kept after a cancel and after a completion, until the operator is released.
+  @Test func keepsTheDownstreamUntilItIsReleasedAsCombineDoes() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let kept = keptUntilReleased(ending) { upstream, _ in
+        upstream.prefix(untilOutputFrom: ManualPublisher<Int, Never>())
+      }
+      #expect(kept.whileHeld && kept.afterRelease, "\(ending)")
+    }
+  }
 }
 
 @Suite struct DropUntilOutputTests {

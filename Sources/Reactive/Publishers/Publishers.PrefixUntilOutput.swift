@@ -42,7 +42,8 @@ extension Publishers {
 ///
 /// The stream ends when the other publisher sends a value (upstream is cancelled, the downstream
 /// finishes), when upstream completes (the other is cancelled), or on cancel (upstream, then the
-/// other). Everything is let go then; a subscription arriving later on either side is cancelled.
+/// other). The subscriptions are let go then, the downstream kept until this is released, as in
+/// Combine; a subscription arriving later on either side is cancelled.
 private final class PrefixUntilOutputInner<OtherOutput, OtherFailure: Error, Downstream: Subscriber>:
   Subscriber, Subscription, @unchecked Sendable
 {
@@ -64,9 +65,12 @@ private final class PrefixUntilOutputInner<OtherOutput, OtherFailure: Error, Dow
     var otherCompleted = false
     var ended = false
 
-    /// Ends the stream; returns what was held, for the caller to cancel and complete.
+    /// Ends the stream; returns what was held, for the caller to cancel and complete. The
+    /// subscriptions are let go; the downstream is kept until this is released, as Combine's is
+    /// (OpenCombine's `PrefixUntilOutputTests.testPrefixUntilOutputLifecycle`), `ended` keeping
+    /// anything more from reaching it.
     mutating func end() -> Held {
-      defer { (downstream, upstream, other, ended) = (nil, nil, nil, true) }
+      defer { (upstream, other, ended) = (nil, nil, true) }
       return ended ? (nil, nil, nil) : (downstream, upstream, other)
     }
   }
