@@ -144,6 +144,25 @@ import Testing
     #expect(upstream.subscription.calls == [])
   }
 
+  // OpenCombine's PrefixUntilOutputTests.testPrefixUntilOutputReflection, at 0239e54: neither
+  // subscriber, nor the downstream's subscription, customizes its description or reflection.
+  @Test func customizesNoReflectionAsCombineDoes() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    let keeper = SubscriptionKeeper<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(keeper)
+    upstream.giveSubscription()
+    let reflected: [Any] = [
+      try #require(upstream.subscriber), try #require(other.subscriber), try #require(keeper.subscription),
+    ]
+    for subject in reflected {
+      #expect(!(subject is any CustomStringConvertible))
+      #expect(!(subject is any CustomReflectable))
+      #expect(!(subject is any CustomDebugStringConvertible))
+      #expect(!(subject is any CustomPlaygroundDisplayConvertible))
+    }
+  }
+
   // OpenCombine's PrefixUntilOutputTests.testPrefixUntilOutputLifecycle, at 0239e54
   // (cancellingSubscriptionReleasesSubscriber and finishingIsPassedThrough false): the downstream is
   // kept after a cancel and after a completion, until the operator is released.
