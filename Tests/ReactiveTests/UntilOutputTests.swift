@@ -101,6 +101,28 @@ import Testing
     #expect(log.value == ["other request(max(1))", "upstream cancel", "other cancel"])
   }
 
+  // OpenCombine's PrefixUntilOutputTests.testUpstreamCompletion and
+  // testCancelsUpstreamWhenTerminatorSendsValue, at 0239e54: the upstream's finish cancels the other
+  // before it reaches the downstream; the other's value cancels upstream before the finish and
+  // leaves the other uncancelled.
+  @Test func cancelsBeforeTheFinishReachesTheDownstream() {
+    for otherEnds in [false, true] {
+      let log = Locked<[String]>([])
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      let other = HandDrivenPublisher<Int, TestError>()
+      upstream.prefix(untilOutputFrom: other).subscribe(FinishLogger(log))
+      other.subscriber?.receive(subscription: LoggingSubscription("other", log))
+      upstream.subscriber?.receive(subscription: LoggingSubscription("upstream", log))
+      if otherEnds {
+        #expect(other.send(42) == .none)
+        #expect(log.value == ["other request(max(1))", "upstream cancel", "finished"])
+      } else {
+        upstream.send(completion: .finished)
+        #expect(log.value == ["other request(max(1))", "other cancel", "finished"])
+      }
+    }
+  }
+
   // OpenCombine's PrefixUntilOutputTests.testPrefixUntilOutputReceiveCompletionBeforeSubscription,
   // at 0239e54, its second half: the other's completion before its subscription ends nothing.
   @Test func theOthersCompletionBeforeItsSubscriptionEndsNothing() {
@@ -280,4 +302,21 @@ private final class LoggingSubscription: Subscription, @unchecked Sendable {
   func request(_ demand: Subscribers.Demand) { log.append("\(name) request(\(demand))") }
 
   func cancel() { log.append("\(name) cancel") }
+}
+
+/// A subscriber that writes "finished" into a log when it finishes.
+private final class FinishLogger: Subscriber, @unchecked Sendable {
+  typealias Input = Int
+  typealias Failure = TestError
+  private let log: Locked<[String]>
+
+  init(_ log: Locked<[String]>) { self.log = log }
+
+  func receive(subscription: any Subscription) {}
+
+  func receive(_ input: Int) -> Subscribers.Demand { .none }
+
+  func receive(completion: Subscribers.Completion<TestError>) {
+    if case .finished = completion { log.append("finished") }
+  }
 }
