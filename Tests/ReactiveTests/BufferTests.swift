@@ -172,6 +172,68 @@ import Testing
     }
   }
 
+  /// Every prefetch with every strategy: a request made, and one for nothing, from inside each delivery
+  /// keeps values going straight through a buffer of 5, ten of them; keepFull answers each with one
+  /// more, having asked for the size once (OpenCombine's BufferTests testRecursionByRequestDropNewest
+  /// to testRecursionKeepFullCustomError, at 1b8a26b).
+  @Test func requestsFromInsideEachDeliveryLetEveryValueThrough() {
+    for prefetch in [Publishers.PrefetchStrategy.byRequest, .keepFull] {
+      for (name, whenFull) in strategies {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = Locked<Recorder<Int, TestError>?>(nil)
+        let inner = Recorder<Int, TestError>(request: .max(3)) { _ in
+          recorder.value?.request(.max(1))
+          recorder.value?.request(.none)
+        }
+        recorder.withLock { $0 = inner }
+        upstream.buffer(size: 5, prefetch: prefetch, whenFull: whenFull).subscribe(inner)
+        let answers = (0..<10).map { upstream.send($0) }
+        #expect(answers == Array(repeating: prefetch == .keepFull ? .max(1) : .none, count: 10), "\(name)")
+        #expect(inner.values == Array(0..<10), "\(name)")
+        #expect(
+          upstream.subscription.calls == [.request(prefetch == .keepFull ? .max(5) : .unlimited)], "\(name)")
+      }
+    }
+  }
+
+  /// A downstream asking for everything gets every value at once; keepFull answers each with one more
+  /// (OpenCombine's BufferTests testRequestingUnlimitedDemandByRequestDropNewest to
+  /// testRequestingUnlimitedDemandKeepFullCustomError, at 1b8a26b).
+  @Test func anUnlimitedDownstreamGetsEveryValueAtOnce() {
+    for prefetch in [Publishers.PrefetchStrategy.byRequest, .keepFull] {
+      for (name, whenFull) in strategies {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = Recorder<Int, TestError>()
+        upstream.buffer(size: 5, prefetch: prefetch, whenFull: whenFull).subscribe(recorder)
+        let answers = (0..<10).map { upstream.send($0) }
+        #expect(answers == Array(repeating: prefetch == .keepFull ? .max(1) : .none, count: 10), "\(name)")
+        #expect(recorder.values == Array(0..<10), "\(name)")
+        #expect(
+          upstream.subscription.calls == [.request(prefetch == .keepFull ? .max(5) : .unlimited)], "\(name)")
+      }
+    }
+  }
+
+  /// A second subscription, and the first one sent again, are cancelled; the downstream's cancel
+  /// cancels the first once more (OpenCombine's BufferTests
+  /// testBufferByRequestDropNewestReceiveSubscriptionTwice to
+  /// testBufferKeepFullCustomErrorReceiveSubscriptionTwice, at 1b8a26b).
+  @Test func aSecondSubscriptionIsCancelled() {
+    for (name, whenFull) in strategies {
+      #expect(
+        twice { $0.buffer(size: 2, prefetch: .keepFull, whenFull: whenFull) }
+          == "max(2) | cancel | max(2),cancel | max(2),cancel,cancel", "\(name)")
+      #expect(
+        twice { $0.buffer(size: 2, prefetch: .byRequest, whenFull: whenFull) }
+          == "unlimited | cancel | unlimited,cancel | unlimited,cancel,cancel", "\(name)")
+    }
+  }
+
+  /// The three strategies, by name.
+  private var strategies: [(String, Publishers.BufferingStrategy<TestError>)] {
+    [("dropNewest", .dropNewest), ("dropOldest", .dropOldest), ("customError", .customError { .other })]
+  }
+
   /// Sends 1 to 5 into a buffer of 3 that nobody has asked anything of, finishes, then asks for all.
   private func overflowHistory(_ whenFull: Publishers.BufferingStrategy<TestError>) -> [Event<Int, TestError>]
   {
