@@ -214,6 +214,42 @@ import Testing
     }
   }
 
+  /// Ten values into a buffer of 5 nobody has asked of, then requests for 3 and 1: the strategy picks
+  /// what is kept, and keepFull asks the upstream for as many as each request delivered, even of the
+  /// upstream the full buffer's error cancelled (OpenCombine's BufferTests
+  /// testRequestingFiniteDemandByRequestDropNewest to testRequestingFiniteDemandKeepFullCustomError, at
+  /// 1b8a26b).
+  @Test func finiteRequestsAfterAnOverflowGetWhatTheStrategyKept() {
+    let delivered: [String: [Event<Int, TestError>]] = [
+      "dropNewest": [.subscription, .value(0), .value(1), .value(2), .value(3)],
+      "dropOldest": [.subscription, .value(5), .value(6), .value(7), .value(8)],
+      "customError": [.subscription, .value(0), .value(1), .value(2), .completion(.failure(.other))],
+    ]
+    for prefetch in [Publishers.PrefetchStrategy.byRequest, .keepFull] {
+      for (name, whenFull) in strategies {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = Recorder<Int, TestError>(request: .none)
+        upstream.buffer(size: 5, prefetch: prefetch, whenFull: whenFull).subscribe(recorder)
+        let answers = (0..<10).map { upstream.send($0) }
+        #expect(answers == Array(repeating: .none, count: 10), "\(name)")
+        let first: RecordingSubscription.Call = .request(prefetch == .keepFull ? .max(5) : .unlimited)
+        let failing = name == "customError"
+        #expect(upstream.subscription.calls == (failing ? [first, .cancel] : [first]), "\(prefetch) \(name)")
+        recorder.request(.max(3))
+        recorder.request(.max(1))
+        #expect(recorder.events == delivered[name], "\(prefetch) \(name)")
+        let asked: [RecordingSubscription.Call] =
+          switch (prefetch, failing) {
+          case (.byRequest, false): [first]
+          case (.byRequest, true): [first, .cancel]
+          case (.keepFull, false): [first, .request(.max(3)), .request(.max(1))]
+          case (.keepFull, true): [first, .cancel, .request(.max(3))]
+          }
+        #expect(upstream.subscription.calls == asked, "\(prefetch) \(name)")
+      }
+    }
+  }
+
   /// A second subscription, and the first one sent again, are cancelled; the downstream's cancel
   /// cancels the first once more (OpenCombine's BufferTests
   /// testBufferByRequestDropNewestReceiveSubscriptionTwice to

@@ -90,6 +90,10 @@ extension Publishers.Buffer {
       var terminal: Subscribers.Completion<Failure>?
       /// Whether the full buffer's error waits for a request.
       var failWhenAsked = false
+      /// The upstream the full buffer's error cancelled, which keepFull still asks, as Combine's
+      /// does, for the values the request that delivers the error delivered (OpenCombine's
+      /// BufferTests.testRequestingFiniteDemandKeepFullCustomError at 1b8a26b).
+      var overflowed: (any Subscription)?
       /// Whether a thread is delivering.
       var draining = false
 
@@ -114,6 +118,7 @@ extension Publishers.Buffer {
           values = []
           head = 0
           terminal = nil
+          overflowed = nil
         }
         return downstream
       }
@@ -191,6 +196,7 @@ extension Publishers.Buffer {
         case .customError(let makeError):
           state.terminal = .failure(makeError())
           state.failWhenAsked = true
+          state.overflowed = upstream
           state.status = .terminal
           return .overflow(upstream)
         }
@@ -239,7 +245,7 @@ extension Publishers.Buffer {
       guard demand != .none else { return }
       let upstream: (any Subscription)? = state.withLock { state in
         state.demand += demand
-        return prefetch == .keepFull ? state.status.subscription : nil
+        return prefetch == .keepFull ? state.status.subscription ?? state.overflowed : nil
       }
       let delivered = drain()
       if delivered > 0 { upstream?.request(.max(delivered)) }
