@@ -120,6 +120,31 @@ import Testing
     #expect(recorder.events == [.subscription])
   }
 
+  /// OpenCombine's BufferTests.testInitialDemandWithKeepFullPrefetchStrategy and
+  /// testInitialDemandWithByRequestPrefetchStrategy, at 1b8a26b: the upstream is asked while the
+  /// downstream has nothing yet.
+  @Test func eachPrefetchAsksTheUpstreamBeforeTheDownstreamHasItsSubscription() {
+    final class Watching: Subscription, @unchecked Sendable {
+      let seen = Locked<[String]>([])
+      var recorder: Recorder<Int, TestError>?
+      func request(_ demand: Subscribers.Demand) {
+        seen.append("\(demand) with \(recorder?.events.count ?? -1) events downstream")
+      }
+      func cancel() {}
+    }
+    for (prefetch, asked) in [(Publishers.PrefetchStrategy.keepFull, "max(42)"), (.byRequest, "unlimited")] {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      let recorder = Recorder<Int, TestError>(request: .none)
+      upstream.buffer(size: 42, prefetch: prefetch, whenFull: .dropOldest).subscribe(recorder)
+      #expect(recorder.events.isEmpty)
+      let subscription = Watching()
+      subscription.recorder = recorder
+      upstream.subscriber?.receive(subscription: subscription)
+      #expect(subscription.seen.value == ["\(asked) with 0 events downstream"])
+      #expect(recorder.events == [.subscription])
+    }
+  }
+
   @Test func aRequestFromInsideADeliveryIsServedByTheLoopUnderWay() {
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Locked<Recorder<Int, TestError>?>(nil)
