@@ -134,4 +134,11 @@ import Testing
       _ = Just(7).breakpoint(receiveCompletion: { $0 == .finished }).sink { _ in }
     }
   }
+
+  /// OpenCombine's BreakpointTests.testBreakpointReflection, at 0239e54: in a playground too.
+  @Test func itsSubscriberIsBreakpointInAPlayground() {
+    let upstream = CapturingPublisher<Int, TestError>()
+    upstream.breakpointOnError().subscribe(Recorder<Int, TestError>())
+    #expect(playgroundText(upstream.subscriber as Any) == "Breakpoint")
+  }
 }
