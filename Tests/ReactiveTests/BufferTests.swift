@@ -290,6 +290,27 @@ import Testing
     }
   }
 
+  /// A value sent into the buffer from inside its customError closure stops the process, as Combine's
+  /// does (OpenCombine's BufferTests.testDeadlockWhenErroringOnFullBuffer, at 1b8a26b, there with a
+  /// buffer of none that a downstream has asked of, whose value goes straight through ours without
+  /// the closure, so here a buffer of one fills up): it hung.
+  @Test func aValueSentFromInsideTheCustomErrorClosureStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = ManualPublisher<Int, TestError>()
+      upstream.buffer(
+        size: 1, prefetch: .keepFull,
+        whenFull: .customError {
+          upstream.send(1000)
+          return .boom
+        }
+      ).subscribe(Recorder<Int, TestError>(request: .none))
+      upstream.send(0)
+      upstream.send(1)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Buffer received a value from inside its customError closure"))
+  }
+
   /// The three strategies, by name.
   private var strategies: [(String, Publishers.BufferingStrategy<TestError>)] {
     [("dropNewest", .dropNewest), ("dropOldest", .dropOldest), ("customError", .customError { .other })]
