@@ -94,6 +94,37 @@ import Testing
     #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
   }
 
+  /// After an upstream failure, passed on at once, the completions and values that follow are ignored
+  /// and later requests deliver nothing (OpenCombine's BufferTests.testReceiveValueAfterFailing, at
+  /// 1b8a26b).
+  @Test func whatFollowsAnUpstreamFailureIsIgnored() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let events = Locked<[Event<Int, TestError>]>([])
+    let held = Locked<(any Subscription)?>(nil)
+    upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(
+      AnySubscriber(
+        receiveSubscription: { subscription in
+          events.append(.subscription)
+          held.withLock { $0 = subscription }
+        },
+        receiveValue: { value in
+          events.append(.value(value))
+          return .none
+        },
+        receiveCompletion: { events.append(.completion($0)) }))
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.other))
+    #expect(events.value == [.subscription, .completion(.failure(.boom))])
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.send(2) == .none)
+    // Asked through the subscription kept after the failure.
+    held.value?.request(.max(2))
+    held.value?.request(.max(1))
+    #expect(events.value == [.subscription, .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
   @Test func keepFullAsksForTheSizeThenOneMoreForEachValueDelivered() {
     let upstream = ManualPublisher<Int, TestError>()
     let recorder = Recorder<Int, TestError>(request: .none)
