@@ -69,4 +69,76 @@ import Testing
         receiveCompletion: { _ in }, receiveValue: { _ in })
     }
   }
+
+  /// Each closure given alone: the others are `nil`, it is asked about its own events only, a second
+  /// subscription and a second completion among them, and every event reaches the downstream as it
+  /// came, the second subscription too; nothing is asked of the upstream for the downstream
+  /// (OpenCombine's BreakpointTests testReceiveSubscription, testReceiveValue, testReceiveCompletion
+  /// and testBreakpointOnError, at 1b8a26b).
+  @Test func eachClosureAloneIsAskedAboutItsOwnEventsOnly() {
+    let asked = Locked(0)
+    let subscriptionOnly = Publishers.Breakpoint(
+      upstream: HandDrivenPublisher<Int, TestError>(),
+      receiveSubscription: { _ in
+        asked.withLock { $0 += 1 }
+        return false
+      })
+    let valueOnly = Publishers.Breakpoint(
+      upstream: HandDrivenPublisher<Int, TestError>(),
+      receiveOutput: {
+        asked.withLock { $0 += 1 }
+        return $0 < 0
+      })
+    let completionOnly = Publishers.Breakpoint(
+      upstream: HandDrivenPublisher<Int, TestError>(),
+      receiveCompletion: {
+        asked.withLock { $0 += 1 }
+        return $0 == .finished
+      })
+    #expect(subscriptionOnly.receiveOutput == nil && subscriptionOnly.receiveCompletion == nil)
+    #expect(valueOnly.receiveSubscription == nil && valueOnly.receiveCompletion == nil)
+    #expect(completionOnly.receiveSubscription == nil && completionOnly.receiveOutput == nil)
+    let onError = HandDrivenPublisher<Int, TestError>().breakpointOnError()
+    for (name, breakpoint, ending) in [
+      ("subscription", subscriptionOnly, Subscribers.Completion<TestError>.finished),
+      ("value", valueOnly, .finished), ("completion", completionOnly, .failure(.boom)),
+      ("onError", onError, .finished),
+    ] {
+      asked.withLock { $0 = 0 }
+      let upstream = breakpoint.upstream
+      let recorder = Recorder<Int, TestError>(request: .none, extra: .max(1))
+      breakpoint.subscribe(recorder)
+      let first = upstream.giveSubscription()
+      #expect(upstream.send(12) == .max(1), "\(name)")
+      upstream.send(completion: ending)
+      upstream.send(completion: ending)
+      #expect(upstream.send(21) == .max(1), "\(name)")
+      let second = upstream.giveSubscription()
+      #expect(
+        recorder.events == [
+          .subscription, .value(12), .completion(ending), .completion(ending), .value(21), .subscription,
+        ], "\(name)")
+      #expect(first.calls.isEmpty && second.calls.isEmpty, "\(name)")
+      #expect(asked.value == (name == "onError" ? 0 : 2), "\(name)")
+    }
+  }
+
+  @Test func aSubscriptionTheClosureStopsOnRaisesSIGTRAP() async {
+    await #expect(processExitsWith: .signal(SIGTRAP)) {
+      _ = Just(7).breakpoint(receiveSubscription: { _ in true }).sink { _ in }
+    }
+  }
+
+  @Test func aCompletionTheClosureStopsOnRaisesSIGTRAP() async {
+    await #expect(processExitsWith: .signal(SIGTRAP)) {
+      _ = Just(7).breakpoint(receiveCompletion: { $0 == .finished }).sink { _ in }
+    }
+  }
+
+  /// OpenCombine's BreakpointTests.testBreakpointReflection, at 0239e54: in a playground too.
+  @Test func itsSubscriberIsBreakpointInAPlayground() {
+    let upstream = CapturingPublisher<Int, TestError>()
+    upstream.breakpointOnError().subscribe(Recorder<Int, TestError>())
+    #expect(playgroundText(upstream.subscriber as Any) == "Breakpoint")
+  }
 }

@@ -140,4 +140,118 @@ import Testing
 
         """)
   }
+
+  /// What the upstream's subscription and the downstream do is written among the lines, in the order
+  /// it happens: a request made from inside a value's or a completion's delivery is written before the
+  /// demand the value returns, and a cancel after the cancel, and a request after both, are written
+  /// though neither reaches the upstream (OpenCombine's PrintTests.testPrintWithoutPrefix and
+  /// testPrintWithPrefix, at 1b8a26b).
+  @Test func theLinesInterleaveWithWhatTheUpstreamAndTheDownstreamDo() {
+    final class Noting: Subscription, CustomStringConvertible, @unchecked Sendable {
+      let lines: Lines
+      let calls = Locked<[RecordingSubscription.Call]>([])
+      init(_ lines: Lines) { self.lines = lines }
+      var description: String { "Noting" }
+      func request(_ demand: Subscribers.Demand) {
+        calls.append(.request(demand))
+        lines.write("upstream asked\n")
+      }
+      func cancel() {
+        calls.append(.cancel)
+        lines.write("upstream cancelled\n")
+      }
+    }
+    let lines = Lines()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let held = Locked<(any Subscription)?>(nil)
+    upstream.print("👉", to: lines).subscribe(
+      AnySubscriber(
+        receiveSubscription: { subscription in
+          lines.write("downstream subscribed\n")
+          subscription.request(.unlimited)
+          subscription.request(.max(30))
+          subscription.cancel()
+          held.withLock { $0 = subscription }
+        },
+        receiveValue: { value in
+          lines.write("downstream got a value\n")
+          held.value?.request(.max(100))
+          return value == 10 ? .unlimited : .max(2)
+        },
+        receiveCompletion: { _ in
+          lines.write("downstream completed\n")
+          held.value?.request(.max(12))
+        }))
+    let subscription = Noting(lines)
+    upstream.subscriber?.receive(subscription: subscription)
+    #expect(upstream.send(1) == .max(2))
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.send(10) == .unlimited)
+    held.value?.cancel()
+    held.value?.cancel()
+    held.value?.request(.max(1))
+    #expect(subscription.calls.value == [.request(.unlimited), .request(.max(30)), .cancel])
+    #expect(
+      lines.text == """
+        👉: receive subscription: (Noting)
+        downstream subscribed
+        👉: request unlimited
+        upstream asked
+        👉: request max: (30)
+        upstream asked
+        👉: receive cancel
+        upstream cancelled
+        👉: receive value: (1)
+        downstream got a value
+        👉: request max: (100)
+        👉: request max: (2) (synchronous)
+        👉: receive error: (boom)
+        downstream completed
+        👉: request max: (12)
+        👉: receive value: (10)
+        downstream got a value
+        👉: request max: (100)
+        👉: request unlimited (synchronous)
+        👉: receive cancel
+        👉: receive cancel
+        👉: request max: (1)
+
+        """)
+  }
+
+  /// Every subscription that arrives is written, the ones cancelled too: a second one, the first sent
+  /// again, and one after the downstream's cancel (OpenCombine's PrintTests.testReceiveSubscriptionTwice,
+  /// at 1b8a26b; ReceiveSubscriptionTwiceTableTests checks the cancels).
+  @Test func everySubscriptionThatArrivesIsWritten() {
+    let lines = Lines()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let probe = SubscriptionProbe<Int, TestError>()
+    upstream.print(to: lines).subscribe(probe)
+    let first = upstream.giveSubscription()
+    let second = HandDrivenSubscription()
+    upstream.subscriber?.receive(subscription: second)
+    upstream.subscriber?.receive(subscription: first)
+    probe.subscription?.cancel()
+    let third = HandDrivenSubscription()
+    upstream.subscriber?.receive(subscription: third)
+    #expect(first.calls == [.cancel, .cancel])
+    #expect(second.calls == [.cancel] && third.calls == [.cancel])
+    #expect(
+      lines.text == """
+        receive subscription: (HandDriven)
+        receive subscription: (HandDriven)
+        receive subscription: (HandDriven)
+        receive cancel
+        receive subscription: (HandDriven)
+
+        """)
+  }
+
+  /// OpenCombine's PrintTests.testPrintReflection, at 1b8a26b.
+  @Test func itsSubscriptionIsPrintInAPlaygroundTooWithNoChildren() {
+    let reflected = reflection(of: Just(1).print(to: Lines()))
+    #expect(reflected.description == "Print")
+    #expect(reflected.playground == "Print")
+    #expect(reflected.children.isEmpty)
+  }
 }

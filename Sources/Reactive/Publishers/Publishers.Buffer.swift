@@ -90,6 +90,14 @@ extension Publishers.Buffer {
       var terminal: Subscribers.Completion<Failure>?
       /// Whether the full buffer's error waits for a request.
       var failWhenAsked = false
+      /// The upstream the full buffer's error cancelled, which keepFull still asks, as Combine's
+      /// does, for the values the request that delivers the error delivered (OpenCombine's
+      /// BufferTests.testRequestingFiniteDemandKeepFullCustomError at 1b8a26b).
+      var overflowed: (any Subscription)?
+      /// The thread running the customError closure, which is called outside the lock: a value it
+      /// sends into this buffer stops the process, as Combine's (OpenCombine's
+      /// BufferTests.testDeadlockWhenErroringOnFullBuffer at 1b8a26b), where it would deadlock.
+      var makingError: UInt?
       /// Whether a thread is delivering.
       var draining = false
 
@@ -114,6 +122,7 @@ extension Publishers.Buffer {
           values = []
           head = 0
           terminal = nil
+          overflowed = nil
         }
         return downstream
       }
@@ -130,7 +139,7 @@ extension Publishers.Buffer {
     private enum Arrival {
       case ignore
       case buffered
-      case overflow(any Subscription)
+      case overflow(() -> Failure, any Subscription)
     }
 
     private let size: Int
@@ -173,6 +182,10 @@ extension Publishers.Buffer {
 
     func receive(_ input: Input) -> Subscribers.Demand {
       let arrival: Arrival = state.withLock { state in
+        if let maker = state.makingError {
+          precondition(
+            maker != currentThreadIdentifier(), "Buffer received a value from inside its customError closure")
+        }
         guard let upstream = state.status.subscription, state.terminal == nil else { return .ignore }
         // Not full, or the downstream has asked for more than is buffered: kept, to be delivered.
         guard state.count >= size, !(state.demand > state.count) else {
@@ -189,17 +202,26 @@ extension Publishers.Buffer {
           }
           return .ignore
         case .customError(let makeError):
-          state.terminal = .failure(makeError())
-          state.failWhenAsked = true
-          state.status = .terminal
-          return .overflow(upstream)
+          state.makingError = currentThreadIdentifier()
+          return .overflow(makeError, upstream)
         }
       }
       switch arrival {
       case .ignore:
         return .none
-      case .overflow(let upstream):
-        upstream.cancel()
+      case .overflow(let makeError, let upstream):
+        let error = makeError()
+        let cancelled = state.withLock { state -> Bool in
+          state.makingError = nil
+          // A cancel while the closure ran has ended the stream already.
+          guard state.status.subscription != nil else { return true }
+          state.terminal = .failure(error)
+          state.failWhenAsked = true
+          state.overflowed = upstream
+          state.status = .terminal
+          return false
+        }
+        if !cancelled { upstream.cancel() }
         return .none
       case .buffered:
         // Delivered at once when the downstream has asked; the slot it leaves is asked for again.
@@ -239,7 +261,7 @@ extension Publishers.Buffer {
       guard demand != .none else { return }
       let upstream: (any Subscription)? = state.withLock { state in
         state.demand += demand
-        return prefetch == .keepFull ? state.status.subscription : nil
+        return prefetch == .keepFull ? state.status.subscription ?? state.overflowed : nil
       }
       let delivered = drain()
       if delivered > 0 { upstream?.request(.max(delivered)) }
