@@ -55,11 +55,13 @@ struct HotPathBenchmarks {
   /// call moves with the machine (one host's atomics cost three closure calls, another's one), and
   /// a send to a subject's sink is made of two such atomics (the subject's lock, the subscriber's
   /// delivery token) and one closure call. Eight threads sending into one subject contend for one
-  /// lock at least: the floor beside them is a mutex around an increment, from eight threads.
+  /// lock at least: the floor beside them is a mutex around an increment, from eight threads, per
+  /// increment.
   private func printMachineFloors(closureCall: Double, passthrough: Double, eightThreads: Double) {
     let exchange = compareExchangeCost()
     let allocation = allocationCost()
-    let contended = contendedLockCost()
+    // The Shop table's floor, from the same function: the lock the stores use (a pthread mutex).
+    let contended = 1e9 / medianRate { lockedIncrementRate(threads: 8) }
     let sendFloor = 2 * exchange + closureCall
     printTable(
       "Reactive: what the hot paths are made of on this machine, same run",
@@ -89,35 +91,6 @@ struct HotPathBenchmarks {
           format(eightThreads, 2), format(eightThreads / closureCall, 1),
         ],
       ])
-  }
-
-  /// Eight threads each taking one pthread mutex around an increment, per increment: what a send
-  /// from eight threads costs at least, as the subject's list is behind one lock.
-  private func contendedLockCost() -> Double {
-    final class Counter: @unchecked Sendable {
-      let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-      var value = 0
-      init() { pthread_mutex_init(mutex, nil) }
-      deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-      }
-    }
-    let counter = Counter()
-    let perThread = iterations / 8
-    let samples = (0..<5).map { _ -> Double in
-      let start = nanosecondsNow()
-      DispatchQueue.concurrentPerform(iterations: 8) { _ in
-        for _ in 0..<perThread {
-          pthread_mutex_lock(counter.mutex)
-          counter.value &+= 1
-          pthread_mutex_unlock(counter.mutex)
-        }
-      }
-      return Double(nanosecondsNow() - start) / Double(perThread * 8)
-    }
-    _ = blackHole(counter.value)
-    return samples.sorted()[2]
   }
 
   private func compareExchangeCost() -> Double {

@@ -32,7 +32,7 @@ func runShopBenchmarks() {
 }
 
 /// The median of three runs of `rate`.
-private func medianRate(_ rate: () -> Double) -> Double {
+func medianRate(_ rate: () -> Double) -> Double {
   (0..<3).map { _ in rate() }.sorted()[1]
 }
 
@@ -43,8 +43,8 @@ private func storeRow(_ name: String, floor: Double, target: String, _ rate: () 
 }
 
 /// Increments per second of an `Int` behind the `Locked` the stores use, from `threads` threads: what
-/// a store's write can at best approach.
-private func lockedIncrementRate(threads: Int) -> Double {
+/// a store's write can at best approach, and what a send from as many threads into one subject does.
+func lockedIncrementRate(threads: Int) -> Double {
   let incrementsPerThread = 1_000_000 / threads
   let counter = Locked(0)
   let start = DispatchTime.now()

@@ -379,25 +379,10 @@ private final class ReleaseWatcher: @unchecked Sendable {
   }
 
   // OpenCombine's CurrentValueSubjectTests.testReleasesEverythingOnTermination, at 1b8a26b.
-  @Test(arguments: [0, 1, 2])
-  func theSubscriberAndTheSubjectAreLetGoWhenTheSubscriptionEnds(ending: Int) {
-    weak var weakSubscriber: Recorder<Int, TestError>?
-    weak var weakSubject: CurrentValueSubject<Int, TestError>?
-    do {
-      let subject = CurrentValueSubject<Int, TestError>(42)
-      weakSubject = subject
-      do {
-        let recorder = Recorder<Int, TestError>(request: .none)
-        weakSubscriber = recorder
-        subject.subscribe(recorder)
-        switch ending {
-        case 0: recorder.cancel()
-        case 1: subject.send(completion: .finished)
-        default: subject.send(completion: .failure(.boom))
-        }
-      }
-      #expect(weakSubscriber == nil)
-    }
-    #expect(weakSubject == nil)
+  @Test(arguments: [StreamEnding.cancel, .finish, .fail])
+  func theSubscriberAndTheSubjectAreLetGoWhenTheSubscriptionEnds(ending: StreamEnding) {
+    let released = subjectReleaseCheck(ending) { CurrentValueSubject<Int, TestError>(42) }
+    #expect(released.subscriber)
+    #expect(released.subject)
   }
 }

@@ -163,6 +163,33 @@ enum StreamEnding {
   case fail
 }
 
+/// Subscribes a recorder to the subject `make` builds, ends the subscription as `ending` says (the
+/// recorder cancels, or the subject finishes or fails), and says whether the recorder was let go
+/// while the subject was still held, and whether the subject was freed with its last reference.
+func subjectReleaseCheck<S: Subject>(_ ending: StreamEnding, _ make: () -> S) -> (
+  subscriber: Bool, subject: Bool
+) where S.Output == Int, S.Failure == TestError {
+  weak var weakSubscriber: Recorder<Int, TestError>?
+  weak var weakSubject: S?
+  var subscriberReleased = false
+  do {
+    let subject = make()
+    weakSubject = subject
+    do {
+      let recorder = Recorder<Int, TestError>(request: .none)
+      weakSubscriber = recorder
+      subject.subscribe(recorder)
+      switch ending {
+      case .cancel: recorder.cancel()
+      case .finish: subject.send(completion: .finished)
+      case .fail: subject.send(completion: .failure(.boom))
+      }
+    }
+    subscriberReleased = weakSubscriber == nil
+  }
+  return (subscriberReleased, weakSubject == nil)
+}
+
 /// Subscribes a recorder through the operator `make` builds on a ``ManualPublisher`` (which keeps its
 /// subscribers), sends `1`, ends the stream as `ending` says, advances `scheduler` (if any) by five
 /// seconds to let it deliver,

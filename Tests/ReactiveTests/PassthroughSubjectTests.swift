@@ -266,25 +266,10 @@ import Testing
 
   // OpenCombine's PassthroughSubjectTests.testReleasesEverythingOnTermination, at 1b8a26b: a cancel,
   // a finish or a failure lets the subscriber go, and the subject is freed with its last reference.
-  @Test(arguments: [0, 1, 2])
-  func theSubscriberAndTheSubjectAreLetGoWhenTheSubscriptionEnds(ending: Int) {
-    weak var weakSubscriber: Recorder<Int, TestError>?
-    weak var weakSubject: PassthroughSubject<Int, TestError>?
-    do {
-      let subject = PassthroughSubject<Int, TestError>()
-      weakSubject = subject
-      do {
-        let recorder = Recorder<Int, TestError>(request: .none)
-        weakSubscriber = recorder
-        subject.subscribe(recorder)
-        switch ending {
-        case 0: recorder.cancel()
-        case 1: subject.send(completion: .finished)
-        default: subject.send(completion: .failure(.boom))
-        }
-      }
-      #expect(weakSubscriber == nil)
-    }
-    #expect(weakSubject == nil)
+  @Test(arguments: [StreamEnding.cancel, .finish, .fail])
+  func theSubscriberAndTheSubjectAreLetGoWhenTheSubscriptionEnds(ending: StreamEnding) {
+    let released = subjectReleaseCheck(ending) { PassthroughSubject<Int, TestError>() }
+    #expect(released.subscriber)
+    #expect(released.subject)
   }
 }

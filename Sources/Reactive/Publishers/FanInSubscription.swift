@@ -164,10 +164,10 @@ where Downstream.Failure == State.Failure {
     let thread = State.setsNestedValuesApart ? currentThreadIdentifier() : 0
     while let (event, downstream) = storage.withLock({
       storage -> (DeliveryQueue<State.Delivery, State.Failure>.Event, Downstream)? in
-      storage.threadInValueCall = 0
+      if State.setsNestedValuesApart { storage.threadInValueCall = 0 }
       while let event = storage.machine.queue.next() {
         if let downstream = storage.downstream {
-          if case .value = event { storage.threadInValueCall = thread }
+          if State.setsNestedValuesApart, case .value = event { storage.threadInValueCall = thread }
           return (event, downstream)
         }
       }
@@ -183,7 +183,7 @@ where Downstream.Failure == State.Failure {
         let more = downstream.receive(output(value))
         if more != .none {
           let (back, effects) = storage.withLock { storage in
-            storage.threadInValueCall = 0
+            if State.setsNestedValuesApart { storage.threadInValueCall = 0 }
             return storage.machine.returned(more, during: source)
           }
           handedBack += back
