@@ -178,6 +178,35 @@ import Testing
     #expect(appendedSequence == Publishers.Sequence(sequence: [1, 2, 3, 4, 5]))
   }
 
+  // OpenCombine's JustTests.testPrependOperatorSpecialization and testAppendOperatorSpecialization, at
+  // 1b8a26b: prepending a sequence reads its estimated size twice and iterates it once; appending
+  // reads the estimate once and iterates once.
+  @Test func prependAndAppendReadTheOtherSequenceAsCombinesDo() {
+    let front = CallLog([1, 2, 3, 4])
+    #expect(Just(5).prepend(front) == Publishers.Sequence(sequence: [1, 2, 3, 4, 5]))
+    #expect(front.calls == [.initFromSequence, .underestimatedCount, .underestimatedCount, .makeIterator])
+    let back = CallLog([2, 3, 4, 5])
+    #expect(Just(1).append(back) == Publishers.Sequence(sequence: [1, 2, 3, 4, 5]))
+    #expect(back.calls == [.initFromSequence, .underestimatedCount, .makeIterator])
+  }
+
+  // OpenCombine's JustTests.testDropFirstOperatorSpecializationCrashesOnNegativeCount,
+  // testPrefixOperatorSpecializationCrashesOnNegativeLength and
+  // testOutputAtIndexOperatorSpecializationCrashesOnNegativeIndex, at 1b8a26b.
+  @Test func aNegativeCountLengthOrIndexTraps() async {
+    await #expect(processExitsWith: .failure) { _ = Just(1).dropFirst(-1) }
+    await #expect(processExitsWith: .failure) { _ = Just(1).prefix(-1) }
+    await #expect(processExitsWith: .failure) { _ = Just(1).output(at: -1) }
+  }
+
+  // OpenCombine's JustTests.testOutputInRangeOperatorSpecialization, at 1b8a26b: a range that starts
+  // below zero, even one ending there, leaves the value out; one from zero to the end keeps it.
+  @Test func outputLeavesTheValueOutForEveryRangeStartingBelowZero() {
+    #expect(Just(12).output(in: -10...10).output == nil)
+    #expect(Just(12).output(in: -10 ..< -5).output == nil)
+    #expect(Just(12).output(in: 0..<Int.max).output == 12)
+  }
+
   @Test func aSubscriberSeesWhatTheGeneralOperatorWouldDeliver() {
     let kept = Recorder<Int, Never>()
     let left = Recorder<Int, Never>()

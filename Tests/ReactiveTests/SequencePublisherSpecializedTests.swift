@@ -247,7 +247,7 @@ import Testing
 /// A collection of reference semantics that records which of its requirements the specialised
 /// operators call, in order: the collection calls Combine's operators make are part of what a
 /// collection with side effects sees.
-private final class CallLog<Element>: RangeReplaceableCollection {
+final class CallLog<Element>: RangeReplaceableCollection {
   enum Call: Equatable {
     case makeIterator, underestimatedCount
     case startIndex, endIndex, subscriptPosition, subscriptBounds, indices, isEmpty, count

@@ -217,11 +217,15 @@ extension Just {
     prepend(elements)
   }
 
-  /// The elements of `elements`, then the value, as one ``Publishers/Sequence``, as Combine's `Just`
-  /// makes them.
+  /// The elements of `elements`, then the value, as one ``Publishers/Sequence``, in a new array with
+  /// room reserved for both, as Combine's `Just` makes them.
   public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never>
   where S.Element == Output {
-    Publishers.Sequence(sequence: Array(elements) + [output])
+    var joined: [Output] = []
+    joined.reserveCapacity(elements.underestimatedCount + 1)
+    joined.append(contentsOf: elements)
+    joined.append(output)
+    return Publishers.Sequence(sequence: joined)
   }
 
   /// The value, then `elements`, as one ``Publishers/Sequence``, as Combine's `Just` makes them.
@@ -233,6 +237,8 @@ extension Just {
   /// makes them.
   public func append<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never>
   where S.Element == Output {
-    Publishers.Sequence(sequence: [output] + Array(elements))
+    var joined = [output]
+    joined.append(contentsOf: elements)
+    return Publishers.Sequence(sequence: joined)
   }
 }
