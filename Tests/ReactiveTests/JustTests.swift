@@ -52,4 +52,27 @@ import Testing
     #expect(String(describing: delivered) == "Just")
     #expect(mirrorLabels(delivered) == [])
   }
+
+  // OpenCombine's JustTests.testRecursion, at 1b8a26b: a request made while the value is being
+  // delivered delivers nothing more.
+  @Test func aRequestFromInsideTheValueDeliversNothingMore() {
+    var recorder: Recorder<Int, Never>?
+    recorder = Recorder<Int, Never>(
+      request: .unlimited, onValue: { _ in recorder?.request(.unlimited) })
+    Just(42).subscribe(recorder!)
+    #expect(recorder?.events == [.subscription, .value(42), .completion(.finished)])
+  }
+
+  // OpenCombine's JustTests.testLifecycle, at 1b8a26b: a cancel before any demand lets the
+  // subscriber go.
+  @Test func aCancelBeforeAnyDemandLetsTheSubscriberGo() {
+    weak var released: Recorder<Int, Never>?
+    do {
+      let recorder = Recorder<Int, Never>(request: .none)
+      released = recorder
+      Just(42).subscribe(recorder)
+      recorder.cancel()
+    }
+    #expect(released == nil)
+  }
 }
