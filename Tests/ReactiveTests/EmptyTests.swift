@@ -33,4 +33,15 @@ import Testing
     #expect(playgroundText(subscription) == "Empty")
     #expect(mirrorLabels(subscription) == [])
   }
+
+  // OpenCombine's EmptyTests.testImmediatelyCancel, at 1b8a26b: a cancel made as the subscription
+  // arrives does not stop the completion that follows it.
+  @Test func finishesEvenWhenCancelledAsTheSubscriptionArrives() {
+    var completions: [Subscribers.Completion<TestError>] = []
+    Empty<Int, TestError>().subscribe(
+      AnySubscriber(
+        receiveSubscription: { $0.cancel() }, receiveValue: { _ in .none },
+        receiveCompletion: { completions.append($0) }))
+    #expect(completions == [.finished])
+  }
 }

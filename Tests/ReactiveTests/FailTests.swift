@@ -16,4 +16,12 @@ import Testing
     #expect(fail == Fail(error: .other))
     #expect(fail.error == .other)
   }
+
+  // OpenCombine's FailTests.testSubscription: the subscription Fail hands over is the empty one.
+  @Test func handsOverTheEmptySubscription() throws {
+    let keeper = SubscriptionKeeper<Int, TestError>()
+    Fail<Int, TestError>(error: .boom).subscribe(keeper)
+    let subscription = try #require(keeper.subscription)
+    #expect(String(describing: subscription) == "Empty")
+  }
 }
