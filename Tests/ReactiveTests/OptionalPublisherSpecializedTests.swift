@@ -90,6 +90,18 @@ import Testing
     #expect(Sut(12).output(in: ..<0).output == nil && Sut(12).output(in: ..<1).output == 12)
   }
 
+  // OpenCombine's OptionalPublisherTests.testOutputAtIndexOperatorSpecializationCrashesOnNegativeIndex,
+  // testOutputInRangeOperatorSpecializationCrashesOnNegativeLowerBound, ...OnTooBigUpperBound and
+  // testPrefixOperatorSpecializationCrashesOnNegativeLength, at 30a60b5.
+  @Test func aNegativeIndexARangeOutOfBoundsOrANegativeLengthTraps() async {
+    await #expect(processExitsWith: .failure) { _ = Optional(12).publisher.output(at: -1) }
+    await #expect(processExitsWith: .failure) { _ = Optional(12).publisher.output(in: (-1)...4) }
+    await #expect(processExitsWith: .failure) {
+      _ = Optional(12).publisher.output(in: 0..<(.max - 1))
+    }
+    await #expect(processExitsWith: .failure) { _ = Optional(12).publisher.prefix(-1) }
+  }
+
   @Test func mapAndCompactMapGiveAnOptionalPublisher() {
     var calls = 0
     let mapped: Sut<String> = Sut(42).map {
