@@ -182,4 +182,109 @@ import Testing
       return key.stringValue == "recording"
     }
   }
+
+  // OpenCombine's RecordTests, at 1b8a26b, from here on.
+  // testRecordingEncodeEmpty, testRecordingEncodeFinished, testRecordingEncodeFailed: a recording
+  // writes into an encoder it is given what it writes as itself.
+  @Test func aRecordingWritesIntoAnEncoderWhatItWritesAsItself() throws {
+    struct Into: Encodable {
+      var recording: Record<Int, RecordedError>.Recording
+      func encode(to encoder: any Encoder) throws { try recording.encode(into: encoder) }
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    for recording in [
+      Record<Int, RecordedError>.Recording(),
+      .init(output: [3, 2, 1], completion: .finished),
+      .init(output: [3, 2, 1], completion: .failure(RecordedError(reason: "oops"))),
+    ] {
+      #expect(try encoder.encode(Into(recording: recording)) == encoder.encode(recording))
+    }
+    let failed = Record<Int, RecordedError>.Recording(
+      output: [3, 2, 1], completion: .failure(RecordedError(reason: "oops")))
+    #expect(
+      String(decoding: try encoder.encode(Into(recording: failed)), as: UTF8.self)
+        == #"{"completion":{"error":{"reason":"oops"},"success":false},"output":[3,2,1]}"#)
+  }
+
+  // testRecordInitialDemand: the demand a value returns adds to what is left.
+  @Test func theDemandAValueReturnsAddsToWhatIsLeft() {
+    var values: [Int] = []
+    var held: (any Subscription)?
+    Record<Int, TestError>(output: [1, 2, 3, 4, 5, 6, 7, 8, 9], completion: .finished).subscribe(
+      AnySubscriber(
+        receiveSubscription: {
+          held = $0
+          $0.request(.max(1))
+        },
+        receiveValue: {
+          values.append($0)
+          return $0 > 4 || $0 == 1 ? .none : .max(2)
+        }))
+    #expect(values == [1])
+    held?.request(.max(1))
+    #expect(values == [1, 2, 3, 4, 5, 6, 7, 8])
+  }
+
+  // testRecursion: a request for nothing made as the subscription arrives is not a mistake here.
+  @Test func aRequestForNothingIsIgnored() {
+    let recorder = Recorder<Int, TestError>(request: .none)
+    Record<Int, TestError>(output: [1, 2], completion: .finished).subscribe(recorder)
+    recorder.request(.none)
+    recorder.request(.max(2))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  // testCancelOnValue: a cancel from inside a value stops the replay whatever the value asks for.
+  @Test func aCancelFromInsideAValueStopsTheReplay() {
+    var values: [Int] = []
+    var held: (any Subscription)?
+    Record<Int, TestError>(output: [1, 2, 3], completion: .finished).subscribe(
+      AnySubscriber(
+        receiveSubscription: {
+          held = $0
+          $0.request(.unlimited)
+        },
+        receiveValue: {
+          values.append($0)
+          held?.cancel()
+          return .unlimited
+        }))
+    #expect(values == [1])
+  }
+
+  // testLifecycle: a subscriber that asked for nothing is kept until it cancels; one that got the
+  // whole recording is let go; the subscription then shows no values left.
+  @Test func keepsAWaitingSubscriberUntilItCancels() throws {
+    weak var finished: Recorder<Int, TestError>?
+    do {
+      let recorder = Recorder<Int, TestError>(request: .max(3))
+      finished = recorder
+      Record<Int, TestError>(output: [1, 2], completion: .finished).subscribe(recorder)
+    }
+    #expect(finished == nil)
+    var done: (any Subscription)?
+    Record<Int, TestError>(output: [1, 2], completion: .finished).subscribe(
+      AnySubscriber(receiveSubscription: {
+        done = $0
+        $0.request(.max(3))
+      }))
+    let shown = Mirror(reflecting: try #require(done)).children.map { String(describing: $0.value) }
+    #expect(shown.first == "[]" && shown.last?.contains("finished") == true)
+    weak var waiting: Recorder<Int, TestError>?
+    var held: (any Subscription)?
+    do {
+      let recorder = Recorder<Int, TestError>(request: .none)
+      waiting = recorder
+      Record<Int, TestError>(output: [1, 2], completion: .finished).subscribe(
+        AnySubscriber(
+          receiveSubscription: {
+            held = $0
+            recorder.receive(subscription: $0)
+          }, receiveValue: recorder.receive, receiveCompletion: recorder.receive))
+    }
+    #expect(waiting != nil)
+    try #require(held).cancel()
+    #expect(waiting == nil)
+  }
 }

@@ -163,6 +163,14 @@ extension Record.Recording: Encodable where Output: Encodable, Failure: Encodabl
   }
 }
 
+extension Record.Recording where Output: Codable, Failure: Codable {
+  /// Writes the recording into `encoder`, as ``encode(to:)`` does: Combine's name for the same
+  /// writing, declared where both types are `Codable`.
+  public func encode(into encoder: any Encoder) throws {
+    try encode(to: encoder)
+  }
+}
+
 extension Record.Recording: Decodable where Output: Decodable, Failure: Decodable {
   /// Reads what ``encode(to:)`` writes. The recording read is complete: it takes nothing more.
   public init(from decoder: any Decoder) throws {
