@@ -68,6 +68,39 @@ import Testing
     #expect(releaseCheck(.cancel) { upstream, _ in upstream.replaceEmpty(with: 0) }.downstream)
     #expect(releaseCheck(.finish) { upstream, _ in upstream.replaceEmpty(with: 0) }.downstream)
   }
+
+  // OpenCombine's ReplaceEmptyTests.testImmediateCompletion, at 0239e54 (the version stored): the
+  // completions after the one that brought the replacement are ignored, and ask nothing upstream.
+  @Test func ignoresTheCompletionsAfterTheReplacement() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.replaceEmpty(with: 33).subscribe(recorder)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.subscription.calls == [.request(.unlimited), .request(.unlimited)])
+    #expect(recorder.events == [.subscription, .value(33), .completion(.finished)])
+  }
+
+  // OpenCombine's ReplaceEmptyTests.testSendingValueAndThenError, at 0239e54 (the version stored): a
+  // value returns the downstream's demand, and a failure after it comes without the replacement.
+  @Test func aValueThenAFailureBringNoReplacement() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1), extra: .max(1))
+    upstream.replaceEmpty(with: 42).subscribe(recorder)
+    #expect(upstream.send(8) == .max(1))
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(8), .completion(.failure(.boom))])
+  }
+
+  // OpenCombine's ReplaceEmptyTests.testReplaceEmptyReflection, at 0239e54 (the version stored).
+  @Test func isReplaceEmptyInAPlaygroundTooWithNoChildren() {
+    let reflected = reflection(of: PassthroughSubject<Int, TestError>().replaceEmpty(with: 0))
+    #expect(reflected.description == "ReplaceEmpty")
+    #expect(reflected.playground == "ReplaceEmpty")
+    #expect(reflected.children == [])
+  }
 }
 
 @Suite struct ReplaceNilTests {
