@@ -111,4 +111,22 @@ import Testing
     replaced.subscribe(recorder)
     #expect(recorder.events == [.subscription, .value(1), .value(0), .value(3), .completion(.finished)])
   }
+
+  // OpenCombine's ReplaceNilTests testReplaceNilReceiveValueBeforeSubscription,
+  // testReplaceNilCompletionBeforeSubscription and testReplaceNilReflection, at 0239e54 (the version
+  // stored): replaceNil is a map, which the upstream sees as "Map" with no children; a value and a
+  // completion before the subscription are passed on, the value with the downstream's demand.
+  @Test func isAMapPassingOnWhatComesBeforeTheSubscription() throws {
+    let upstream = HandDrivenPublisher<Int?, Never>()
+    let recorder = Recorder<Int, Never>(extra: .max(42))
+    upstream.replaceNil(with: 1).subscribe(recorder)
+    #expect(upstream.send(nil) == .max(42))
+    #expect(upstream.send(0) == .max(42))
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.value(1), .value(0), .completion(.finished)])
+    let inner = try #require(upstream.subscriber)
+    #expect(String(describing: inner) == "Map")
+    #expect(playgroundText(inner) == "Map")
+    #expect(mirrorLabels(inner) == [])
+  }
 }
