@@ -109,4 +109,31 @@ import Testing
     let last = try #require(Mirror(reflecting: inner).children.first { $0.label == "last" })
     #expect(String(describing: last.value) == "nil")
   }
+
+  // OpenCombine's RemoveDuplicatesTests testRemoveDuplicatesUpstreamFinishesImmediately,
+  // testRemoveDuplicatesUpstreamFinishesWithError and testRemoveDuplicatesNoDemand, at 1b8a26b (its
+  // FilterTests helpers): the first completion passes; what follows is ignored, a value answered with
+  // no demand and without asking the predicate, and nothing is asked of the upstream that the
+  // downstream did not ask.
+  @Test func afterTheCompletionAValueIsAnsweredWithNoDemand() {
+    for ending in [Subscribers.Completion<TestError>.finished, .failure(.boom)] {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      let recorder = Recorder<Int, TestError>(request: .none, extra: .max(10))
+      let asked = Locked<Int>(0)
+      upstream.removeDuplicates { _, _ in
+        asked.withLock { $0 += 1 }
+        return false
+      }.subscribe(recorder)
+      let subscription = upstream.giveSubscription()
+      #expect(subscription.calls == [])
+      upstream.send(completion: ending)
+      upstream.send(completion: .failure(.other))
+      #expect(upstream.send(73) == .none)
+      #expect(upstream.send(74) == .none)
+      upstream.send(completion: .finished)
+      #expect(recorder.events == [.subscription, .completion(ending)], "\(ending)")
+      #expect(asked.value == 0)
+      #expect(subscription.calls == [])
+    }
+  }
 }
