@@ -117,4 +117,95 @@ import Testing
     #expect(log.value == ["subscription", "subscription"])
     #expect(second.calls == [.cancel])
   }
+
+  // OpenCombine's HandleEventsTests.testBasicBehavior, at 1b8a26b: the subscription closure is given
+  // the upstream's subscription; handleEvents asks the upstream for nothing itself; a value answered
+  // with no demand reports no request; each request of the downstream is reported and passed on.
+  @Test func reportsTheUpstreamsSubscriptionAndOnlyTheDemandsMade() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let log = Locked<[String]>([])
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.handleEvents(
+      receiveSubscription: { log.append("subscription \($0)") },
+      receiveOutput: { log.append("output \($0)") },
+      receiveRequest: { log.append("request \($0)") }
+    ).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    #expect(upstream.send(0) == .none)
+    #expect(subscription.calls == [])
+    recorder.request(.max(14))
+    recorder.request(.max(10))
+    #expect(log.value == ["subscription HandDriven", "output 0", "request max(14)", "request max(10)"])
+    #expect(subscription.calls == [.request(.max(14)), .request(.max(10))])
+    #expect(recorder.events == [.subscription, .value(0)])
+  }
+
+  // OpenCombine's HandleEventsTests.testAccumulatesDemandUntilSubscriptionArrives, at 1b8a26b: the
+  // requests a downstream makes as its subscription arrives reach the upstream at once, in order.
+  @Test func requestsMadeAsTheSubscriptionArrivesGoUpstreamAtOnceInOrder() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let log = Locked<[String]>([])
+    let seenUpstream = Locked<[RecordingSubscription.Call]?>(nil)
+    upstream.handleEvents(
+      receiveSubscription: { _ in log.append("subscription") },
+      receiveRequest: { log.append("request \($0)") }
+    ).subscribe(
+      AnySubscriber<Int, TestError>(
+        receiveSubscription: { downstream in
+          downstream.request(.max(45))
+          downstream.request(.none)
+          downstream.request(.max(13))
+          seenUpstream.withLock { $0 = upstream.subscriptions.last?.calls }
+        }))
+    let subscription = upstream.giveSubscription()
+    let expected: [RecordingSubscription.Call] = [.request(.max(45)), .request(.none), .request(.max(13))]
+    #expect(seenUpstream.value == expected)
+    #expect(subscription.calls == expected)
+    #expect(log.value == ["subscription", "request max(45)", "request max(0)", "request max(13)"])
+  }
+
+  // OpenCombine's HandleEventsTests testHandleEventsReceiveValueBeforeSubscription and
+  // testHandleEventsReceiveCompletionBeforeSubscription, at 1b8a26b: before the subscription the
+  // closures are not silent: a value is reported with the demand the downstream answers it with, and
+  // so is a completion.
+  @Test func reportsAValueAndACompletionThatComeBeforeTheSubscription() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let log = Locked<[String]>([])
+    let recorder = Recorder<Int, TestError>(extra: .max(42))
+    Self.observed(upstream, into: log).subscribe(recorder)
+    #expect(upstream.send(144) == .max(42))
+    upstream.send(completion: .finished)
+    #expect(log.value == ["output 144", "request max(42)", "completion finished"])
+    #expect(recorder.events == [.value(144), .completion(.finished)])
+  }
+
+  // OpenCombine's HandleEventsTests.testHandleEventsCancelBeforeSubscription, at 1b8a26b: a cancel
+  // before the subscription is reported, and so is the subscription that comes after it, which is
+  // left alone.
+  @Test func reportsACancelBeforeTheSubscriptionAndTheSubscriptionAfterIt() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let log = Locked<[String]>([])
+    Self.observed(upstream, into: log).subscribe(Recorder<Int, TestError>(request: .none))
+    (upstream.subscriber as? any Subscription)?.cancel()
+    let late = upstream.giveSubscription()
+    #expect(log.value == ["cancel", "subscription"])
+    #expect(late.calls == [])
+  }
+
+  // OpenCombine's HandleEventsTests.testHandleEventsReceiveSubscriptionTwice, at 1b8a26b: the live
+  // subscription sent again is reported too, then cancelled, and the downstream's cancel is still
+  // reported after it.
+  @Test func reportsTheLiveSubscriptionSentAgainAndTheCancelAfterIt() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let log = Locked<[String]>([])
+    let recorder = Recorder<Int, TestError>(request: .none)
+    Self.observed(upstream, into: log).subscribe(recorder)
+    let first = upstream.giveSubscription()
+    upstream.subscriber?.receive(subscription: HandDrivenSubscription())
+    upstream.subscriber?.receive(subscription: first)
+    #expect(first.calls == [.cancel])
+    recorder.cancel()
+    #expect(first.calls == [.cancel, .cancel])
+    #expect(log.value == ["subscription", "subscription", "subscription", "cancel"])
+  }
 }

@@ -179,10 +179,11 @@ import Testing
 }
 
 extension OperatorContractTests {
-  // Combine's receive(on:), removeDuplicates and debounce keep their downstream until they are
-  // released themselves, after the completion and after a cancel (OpenCombine's
-  // `testReceiveOnLifecycle` and `testRemoveDuplicatesLifecycle`, with
-  // `cancellingSubscriptionReleasesSubscriber: false`; `DebounceTests.testSetupTimerStrongCapture`).
+  // Combine's receive(on:), removeDuplicates, debounce and handleEvents keep their downstream until
+  // they are released themselves, after the completion and after a cancel (OpenCombine's
+  // `testReceiveOnLifecycle`, `testRemoveDuplicatesLifecycle` and, at 1b8a26b,
+  // `testHandleEventsLifecycle`, with `cancellingSubscriptionReleasesSubscriber: false`;
+  // `DebounceTests.testSetupTimerStrongCapture`).
   @Test(arguments: OperatorCase.all.filter { $0.keepsItsDownstream }, [false, true])
   func keepsItsDownstreamUntilItIsReleasedAsCombineDoes(_ operatorCase: OperatorCase, cancels: Bool) {
     weak var weakRecorder: Recorder<Int, TestError>?
@@ -227,8 +228,10 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
   /// its own, as Combine's dropFirst and handleEvents.
   var keepsNoEnd = false
   /// Whether the operator keeps its downstream until it is released itself, even after the
-  /// completion or a cancel, as Combine's receive(on:), removeDuplicates and debounce do.
-  var keepsItsDownstream: Bool { ["ReceiveOn", "RemoveDuplicates", "Debounce"].contains(name) }
+  /// completion or a cancel, as Combine's receive(on:), removeDuplicates, debounce and handleEvents do.
+  var keepsItsDownstream: Bool {
+    ["ReceiveOn", "RemoveDuplicates", "Debounce", "HandleEvents"].contains(name)
+  }
   let apply: @Sendable (AnyPublisher<Int, TestError>, Token) -> AnyPublisher<Int, TestError>
 
   var testDescription: String { name }

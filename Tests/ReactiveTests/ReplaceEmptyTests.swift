@@ -68,6 +68,39 @@ import Testing
     #expect(releaseCheck(.cancel) { upstream, _ in upstream.replaceEmpty(with: 0) }.downstream)
     #expect(releaseCheck(.finish) { upstream, _ in upstream.replaceEmpty(with: 0) }.downstream)
   }
+
+  // OpenCombine's ReplaceEmptyTests.testImmediateCompletion, at 0239e54 (the version stored): the
+  // completions after the one that brought the replacement are ignored, and ask nothing upstream.
+  @Test func ignoresTheCompletionsAfterTheReplacement() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.replaceEmpty(with: 33).subscribe(recorder)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.subscription.calls == [.request(.unlimited), .request(.unlimited)])
+    #expect(recorder.events == [.subscription, .value(33), .completion(.finished)])
+  }
+
+  // OpenCombine's ReplaceEmptyTests.testSendingValueAndThenError, at 0239e54 (the version stored): a
+  // value returns the downstream's demand, and a failure after it comes without the replacement.
+  @Test func aValueThenAFailureBringNoReplacement() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1), extra: .max(1))
+    upstream.replaceEmpty(with: 42).subscribe(recorder)
+    #expect(upstream.send(8) == .max(1))
+    upstream.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .value(8), .completion(.failure(.boom))])
+  }
+
+  // OpenCombine's ReplaceEmptyTests.testReplaceEmptyReflection, at 0239e54 (the version stored).
+  @Test func isReplaceEmptyInAPlaygroundTooWithNoChildren() {
+    let reflected = reflection(of: PassthroughSubject<Int, TestError>().replaceEmpty(with: 0))
+    #expect(reflected.description == "ReplaceEmpty")
+    #expect(reflected.playground == "ReplaceEmpty")
+    #expect(reflected.children == [])
+  }
 }
 
 @Suite struct ReplaceNilTests {
@@ -77,5 +110,23 @@ import Testing
       with: 0)
     replaced.subscribe(recorder)
     #expect(recorder.events == [.subscription, .value(1), .value(0), .value(3), .completion(.finished)])
+  }
+
+  // OpenCombine's ReplaceNilTests testReplaceNilReceiveValueBeforeSubscription,
+  // testReplaceNilCompletionBeforeSubscription and testReplaceNilReflection, at 0239e54 (the version
+  // stored): replaceNil is a map, which the upstream sees as "Map" with no children; a value and a
+  // completion before the subscription are passed on, the value with the downstream's demand.
+  @Test func isAMapPassingOnWhatComesBeforeTheSubscription() throws {
+    let upstream = HandDrivenPublisher<Int?, Never>()
+    let recorder = Recorder<Int, Never>(extra: .max(42))
+    upstream.replaceNil(with: 1).subscribe(recorder)
+    #expect(upstream.send(nil) == .max(42))
+    #expect(upstream.send(0) == .max(42))
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.value(1), .value(0), .completion(.finished)])
+    let inner = try #require(upstream.subscriber)
+    #expect(String(describing: inner) == "Map")
+    #expect(playgroundText(inner) == "Map")
+    #expect(mirrorLabels(inner) == [])
   }
 }

@@ -71,4 +71,59 @@ import Testing
     subject.send(4)
     #expect(children().last == "last: Optional(4)")
   }
+
+  // OpenCombine's RemoveDuplicatesTests testTryRemoveDuplicatesBasicBehavior and
+  // testTryRemoveDuplicatesDemand, at 1b8a26b: a value left out asks the upstream for one more; the
+  // predicate is asked about each value but the first; each request is passed on as it is made, a
+  // cancel once, and nothing after it.
+  @Test func aValueLeftOutAsksForOneMoreAndRequestsPassAsMade() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(5), extra: .max(4))
+    let asked = Locked<Int>(0)
+    upstream.tryRemoveDuplicates { last, new in
+      asked.withLock { $0 += 1 }
+      return last > new
+    }.asTestError().subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    let demands = [1, 2, 2, 50, 30, 10, -1, 51, 52].map { upstream.send($0) }
+    #expect(demands == [.max(4), .max(4), .max(4), .max(4), .max(1), .max(1), .max(1), .max(4), .max(4)])
+    #expect(recorder.values == [1, 2, 2, 50, 51, 52])
+    #expect(asked.value == 8)
+    recorder.request(.max(15))
+    recorder.cancel()
+    recorder.cancel()
+    recorder.request(.max(3))
+    #expect(subscription.calls == [.request(.max(5)), .request(.max(15)), .cancel])
+  }
+
+  // OpenCombine's RemoveDuplicatesTests.testTryRemoveDuplicatesCompletesWithErrorWhenThrown, at
+  // 1b8a26b: after the throw, which cancels the upstream and fails the stream, values are answered
+  // with no demand and the predicate is not asked again; completions, requests and cancels that
+  // follow go nowhere.
+  @Test func afterAThrowThePredicateIsNotAskedAgainAndNothingPasses() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(3), extra: .max(10))
+    let asked = Locked<Int>(0)
+    upstream.tryRemoveDuplicates { last, new in
+      asked.withLock { $0 += 1 }
+      if new == 42 { throw TestError.boom }
+      return last == new
+    }.asTestError().subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    let demands = [1, 2, 2, 1, 3, 3].map { upstream.send($0) }
+    #expect(demands == [.max(10), .max(10), .max(1), .max(10), .max(10), .max(1)])
+    #expect(upstream.send(42) == .none)
+    #expect(upstream.send(42) == .none)
+    #expect(upstream.send(43) == .none)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.other))
+    recorder.request(.max(1000))
+    recorder.cancel()
+    #expect(
+      recorder.events == [
+        .subscription, .value(1), .value(2), .value(1), .value(3), .completion(.failure(.boom)),
+      ])
+    #expect(subscription.calls == [.request(.max(3)), .cancel])
+    #expect(asked.value == 6)
+  }
 }

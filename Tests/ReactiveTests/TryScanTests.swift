@@ -102,4 +102,19 @@ import Testing
       #expect(kept.whileHeld && kept.capturedWhileHeld && kept.afterRelease, "\(ending)")
     }
   }
+
+  // OpenCombine's ScanTests testTryScanReceiveSubscriptionTwice and testTryScanReflection, at
+  // 1b8a26b: a second subscription is cancelled, and so is the first when it is sent again; the
+  // subscriber is "TryScan" in a playground too.
+  @Test func cancelsASecondSubscriptionAndTheFirstSentAgain() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    upstream.tryScan(0) { $0 + $1 }.asTestError().subscribe(Recorder<Int, TestError>(request: .none))
+    let first = upstream.giveSubscription()
+    let second = upstream.giveSubscription()
+    #expect(first.calls == [])
+    #expect(second.calls == [.cancel])
+    upstream.subscriber?.receive(subscription: first)
+    #expect(first.calls == [.cancel])
+    #expect(playgroundText(try #require(upstream.subscriber)) == "TryScan")
+  }
 }
