@@ -375,4 +375,28 @@ import Testing
     emoji.send("🥰")
     #expect(recorder.events == [.subscription, .value("😀 A 0.1"), .value("🥰🥰 BB 0.8")])
   }
+
+  // OpenCombine's ZipTests.testZipCompletesOnlyAfterAllChildrenComplete, at 0239e54 (the version
+  // stored): an upstream that finished with values waiting has them zipped with the other's, the
+  // stream finishing when the last is used; then only the other upstream is cancelled, and its
+  // finish is ignored.
+  @Test func theValuesAFinishedUpstreamLeftAreZippedThenOnlyTheOtherIsCancelled() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.zip(b) { $0 + $1 }.subscribe(recorder)
+    for value in [100, 200, 300] { #expect(a.send(value) == .none) }
+    #expect(b.send(1) == .none)
+    a.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(101)])
+    #expect(b.send(2) == .none)
+    #expect(b.send(3) == .none)
+    #expect(
+      recorder.events == [.subscription, .value(101), .value(202), .value(303), .completion(.finished)])
+    b.send(completion: .finished)
+    #expect(
+      recorder.events == [.subscription, .value(101), .value(202), .value(303), .completion(.finished)])
+    #expect(a.subscription.calls == [.request(.unlimited)])
+    #expect(b.subscription.calls == [.request(.unlimited), .cancel])
+  }
 }
