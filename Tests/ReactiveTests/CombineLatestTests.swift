@@ -166,4 +166,277 @@ import Testing
       #expect(released.downstream, "\(ending)")
     }
   }
+
+  /// Two to four hand-driven upstreams and their combineLatest, which sums the latest values.
+  private func summedCombineLatest(of arity: Int) -> (
+    [ManualPublisher<Int, TestError>], AnyPublisher<Int, TestError>
+  ) {
+    let upstreams = (0..<arity).map { _ in ManualPublisher<Int, TestError>() }
+    switch arity {
+    case 2: return (upstreams, upstreams[0].combineLatest(upstreams[1]) { $0 + $1 }.eraseToAnyPublisher())
+    case 3:
+      return (
+        upstreams,
+        upstreams[0].combineLatest(upstreams[1], upstreams[2]) { $0 + $1 + $2 }.eraseToAnyPublisher()
+      )
+    default:
+      return (
+        upstreams,
+        upstreams[0].combineLatest(upstreams[1], upstreams[2], upstreams[3]) { $0 + $1 + $2 + $3 }
+          .eraseToAnyPublisher()
+      )
+    }
+  }
+
+  // OpenCombine's CombineLatestTests.testSendsExpectedValues, at a7315a9 (the version stored): a
+  // value from each of two to four upstreams makes one combination.
+  @Test(arguments: 2...4)
+  func aValueFromEachUpstreamMakesOneCombination(arity: Int) {
+    let (upstreams, combined) = summedCombineLatest(of: arity)
+    let recorder = Recorder<Int, TestError>()
+    combined.subscribe(recorder)
+    for upstream in upstreams { #expect(upstream.send(1) == .none) }
+    #expect(recorder.events == [.subscription, .value(arity)])
+  }
+
+  // OpenCombine's CombineLatestTests.testChildDemand, at a7315a9 (the version stored): each request
+  // is passed to every upstream as it is, after an unlimited one too, and a combination asks for
+  // nothing more.
+  @Test(arguments: [Subscribers.Demand.unlimited, .max(1)])
+  func passesEveryRequestToEveryUpstreamAsItIs(initial: Subscribers.Demand) {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    a.combineLatest(b) { $0 + $1 }.subscribe(recorder)
+    recorder.request(initial)
+    #expect(a.subscription.calls == [.request(initial)])
+    #expect(b.subscription.calls == [.request(initial)])
+    #expect(a.send(1) == .none)
+    #expect(b.send(1) == .none)
+    #expect(a.subscription.calls == [.request(initial)])
+    #expect(b.subscription.calls == [.request(initial)])
+    #expect(recorder.events == [.subscription, .value(2)])
+    recorder.request(.max(2))
+    #expect(a.subscription.calls == [.request(initial), .request(.max(2))])
+    #expect(b.subscription.calls == [.request(initial), .request(.max(2))])
+  }
+
+  // OpenCombine's CombineLatestTests.testDownstreamDemandRequestedWhileSendingValue, at a7315a9 (the
+  // version stored): a request made while a combination is delivered is passed to every upstream,
+  // and the call that delivered it is answered with no demand (zip's goes back as that call's).
+  @Test(arguments: [Subscribers.Demand.unlimited, .max(10)])
+  func aRequestMadeWhileACombinationIsDeliveredGoesToEveryUpstream(initial: Subscribers.Demand) {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: initial)
+    a.combineLatest(b) { $0 + $1 }.subscribe(
+      AnySubscriber<Int, TestError>(
+        receiveSubscription: { recorder.receive(subscription: $0) },
+        receiveValue: { value in
+          _ = recorder.receive(value)
+          recorder.request(.max(666))
+          return .none
+        },
+        receiveCompletion: { recorder.receive(completion: $0) }))
+    #expect(a.send(1) == .none)
+    #expect(b.send(1) == .none)
+    #expect(a.subscription.calls == [.request(initial), .request(.max(666))])
+    #expect(b.subscription.calls == [.request(initial), .request(.max(666))])
+  }
+
+  // OpenCombine's CombineLatestTests.testUpstreamFinishReceivedWhileSendingValue, at a7315a9 (the
+  // version stored): an upstream finishing while a combination is delivered ends nothing while
+  // another has not finished.
+  @Test func anUpstreamFinishingWhileACombinationIsDeliveredEndsNothing() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(onValue: { _ in a.send(completion: .finished) })
+    a.combineLatest(b) { $0 + $1 }.subscribe(recorder)
+    #expect(a.send(1) == .none)
+    #expect(a.send(1) == .none)
+    #expect(b.send(1) == .none)
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  // OpenCombine's CombineLatestTests.testCombineLatestCompletesOnlyAfterAllChildrenComplete, at
+  // a7315a9 (the version stored): the first combination takes each upstream's latest value; a
+  // finished upstream's last value goes on being combined; the stream finishes when every upstream
+  // has, and no upstream is cancelled.
+  @Test func finishesWhenEveryUpstreamHasFinishedCancellingNone() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.combineLatest(b) { $0 + $1 }.subscribe(recorder)
+    for value in [100, 200, 300] { #expect(a.send(value) == .none) }
+    #expect(b.send(1) == .none)
+    a.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(301)])
+    #expect(b.send(2) == .none)
+    #expect(b.send(3) == .none)
+    #expect(recorder.events == [.subscription, .value(301), .value(302), .value(303)])
+    b.send(completion: .finished)
+    #expect(
+      recorder.events == [.subscription, .value(301), .value(302), .value(303), .completion(.finished)])
+    #expect(a.subscription.calls == [.request(.unlimited)])
+    #expect(b.subscription.calls == [.request(.unlimited)])
+  }
+
+  // OpenCombine's CombineLatestTests.testImmediateFinishWhenOneChildFinishesWithNoSurplus, at
+  // a7315a9 (the version stored): an upstream finishing before it sent anything ends nothing and
+  // cancels nothing, whichever it is.
+  @Test(arguments: 2...4)
+  func anUpstreamFinishingBeforeItSentAnythingEndsNothing(arity: Int) {
+    for finishing in 0..<arity {
+      let (upstreams, combined) = summedCombineLatest(of: arity)
+      let recorder = Recorder<Int, TestError>()
+      combined.subscribe(recorder)
+      upstreams[finishing].send(completion: .finished)
+      #expect(recorder.events == [.subscription], "\(finishing)")
+      for (index, upstream) in upstreams.enumerated() {
+        #expect(upstream.subscription.calls == [.request(.unlimited)], "\(finishing) \(index)")
+      }
+    }
+  }
+
+  // OpenCombine's CombineLatestTests.testDelayedFinishWhenOneChildFinishesWithSurplus, at a7315a9
+  // (the version stored): whether or not the finishing upstream had sent a value, the stream
+  // finishes only once every upstream has.
+  @Test(arguments: 2...4)
+  func theStreamFinishesOnlyOnceEveryUpstreamHas(arity: Int) {
+    for sending in 0..<arity {
+      for finishing in 0..<arity {
+        let (upstreams, combined) = summedCombineLatest(of: arity)
+        let recorder = Recorder<Int, TestError>()
+        combined.subscribe(recorder)
+        upstreams[sending].send(666)
+        upstreams[finishing].send(completion: .finished)
+        #expect(recorder.events == [.subscription], "\(sending) \(finishing)")
+        if sending == finishing {
+          for (index, upstream) in upstreams.enumerated() where index != finishing {
+            upstream.send(completion: .finished)
+          }
+          #expect(recorder.events == [.subscription, .completion(.finished)], "\(sending) \(finishing)")
+        }
+      }
+    }
+  }
+
+  // OpenCombine's CombineLatestTests.testBCancelledAfterAFailed, at a7315a9 (the version stored): a
+  // failure cancels the other upstreams, not the one that failed.
+  @Test func aFailureCancelsTheOtherUpstreamsNotTheOneThatFailed() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.combineLatest(b) { $0 + $1 }.subscribe(recorder)
+    a.send(completion: .failure(.boom))
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(a.subscription.calls == [.request(.unlimited)])
+    #expect(b.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  // OpenCombine's CombineLatestTests testAValueAfterAChildFinishedWithoutSurplus and
+  // testBValueAfterAChildFinishedWithoutSurplus, at a7315a9 (the version stored): after an
+  // upstream finished having sent nothing, the other's values make no combination, and the stream
+  // finishes when the other does.
+  @Test func anUpstreamThatFinishedHavingSentNothingLeavesTheOthersValuesUncombined() {
+    let a = PassthroughSubject<Int, TestError>()
+    let b = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.combineLatest(b) { $0 + $1 }.subscribe(recorder)
+    a.send(completion: .finished)
+    a.send(200)
+    b.send(1)
+    #expect(recorder.events == [.subscription])
+    b.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  // OpenCombine's CombineLatestTests testAValueAfterAChildFinishedWithSurplus and
+  // testBValueAfterAChildFinishedWithSurplus, at a7315a9 (the version stored): a finished
+  // upstream's last value is combined with the other's next, and the stream finishes when the other
+  // does.
+  @Test func aFinishedUpstreamsLastValueIsCombinedUntilTheOtherFinishes() {
+    let a = PassthroughSubject<Int, TestError>()
+    let b = PassthroughSubject<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    a.combineLatest(b) { $0 + $1 }.subscribe(recorder)
+    a.send(100)
+    a.send(completion: .finished)
+    a.send(200)
+    #expect(recorder.events == [.subscription])
+    b.send(1)
+    #expect(recorder.events == [.subscription, .value(101)])
+    b.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(101), .completion(.finished)])
+  }
+
+  // OpenCombine's CombineLatestTests testValueAfterFailed, testFinishAfterFinished,
+  // testFinishAfterFailed, testFailedAfterFinished and testFailedAfterFailed, at a7315a9 (the
+  // version stored): after the stream ended, values and completions from either upstream are
+  // ignored.
+  @Test func onlyTheFirstEndCounts() {
+    let endings: [[Subscribers.Completion<TestError>]] = [
+      [.finished, .finished], [.failure(.boom)], [.failure(.boom), .finished],
+    ]
+    for ending in endings {
+      let a = ManualPublisher<Int, TestError>()
+      let b = ManualPublisher<Int, TestError>()
+      let recorder = Recorder<Int, TestError>()
+      a.combineLatest(b) { $0 + $1 }.subscribe(recorder)
+      a.send(100)
+      a.send(completion: ending[0])
+      if ending.count > 1 { b.send(completion: ending[1]) }
+      b.send(1)
+      a.send(completion: .finished)
+      a.send(completion: .failure(.other))
+      b.send(completion: .failure(.other))
+      #expect(recorder.events == [.subscription, .completion(ending[0])], "\(ending)")
+    }
+  }
+
+  // OpenCombine's CombineLatestTests.testCombineLatestCurrentValueSubject, at a7315a9 (the version
+  // stored): a sequence's value is combined with a current-value subject's current value, and the
+  // stream does not finish while the subject has not.
+  @Test func combinesASequenceWithACurrentValueSubjectsCurrentValueAndWaitsForTheSubject() {
+    let subject = CurrentValueSubject<String, Never>("now")
+    let recorder = Recorder<String, Never>()
+    [42].publisher.combineLatest(subject).map { "\($0) \($1)" }.subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value("42 now")])
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value("42 now"), .completion(.finished)])
+  }
+
+  // OpenCombine's CombineLatestTests.testCombineLatestReferenceIssue, at a7315a9 (the version
+  // stored), on a virtual clock: two delayed publishers are combined once both have delivered.
+  @Test func combinesTwoDelayedPublishers() {
+    let scheduler = DispatchQueue.test
+    let recorder = Recorder<String, Never>()
+    Publishers.CombineLatest(
+      Just(1).delay(for: .milliseconds(600), scheduler: scheduler),
+      Just(2).delay(for: .milliseconds(600), scheduler: scheduler)
+    ).map { "\($0)-\($1)" }.subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    scheduler.advance(by: .milliseconds(600))
+    #expect(recorder.events == [.subscription, .value("1-2"), .completion(.finished)])
+  }
+
+  // OpenCombine's CombineLatestTests.testCombineLatestDocumentationDemo, at a7315a9 (the version
+  // stored): the example in Combine's documentation of combining four publishers.
+  @Test func combinesFourPublishersAsCombinesDocumentationShows() {
+    let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+    let recorder = Recorder<Int, Never>()
+    subjects[0].combineLatest(subjects[1], subjects[2], subjects[3]) { $0 * $1 * $2 * $3 }.subscribe(recorder)
+    subjects[0].send(1)
+    subjects[0].send(2)
+    subjects[1].send(2)
+    subjects[2].send(9)
+    #expect(recorder.values == [])
+    subjects[3].send(1)
+    #expect(recorder.values == [36])
+    subjects[0].send(3)
+    subjects[1].send(12)
+    subjects[0].send(13)
+    subjects[2].send(19)
+    #expect(recorder.values == [36, 54, 324, 1404, 2964])
+  }
 }

@@ -335,6 +335,54 @@ import Testing
     #expect(recorder.events == [.subscription, .value(42)])
     #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
   }
+
+  // OpenCombine's DebounceTests.testDemand, at 1b8a26b: a value due while the downstream has asked
+  // for nothing is dropped, and a later request does not bring it back; each value delivered uses up
+  // one of the demand, and one due once it is used up is dropped; after a cancel, a request and a
+  // value deliver nothing.
+  @Test func eachDeliveredValueUsesUpDemandAndAValueDueWithoutItIsDroppedForGood() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .none)
+    upstream.debounce(for: .nanoseconds(13), scheduler: scheduler).subscribe(keeper)
+    #expect(upstream.send(1) == .none)
+    scheduler.advance(by: .nanoseconds(100))
+    keeper.subscription?.request(.max(3))
+    scheduler.advance(by: .nanoseconds(100))
+    #expect(keeper.events == [.subscription])
+    for value in 2...5 {
+      #expect(upstream.send(value) == .none)
+      scheduler.advance(by: .nanoseconds(50))
+    }
+    #expect(keeper.events == [.subscription, .value(2), .value(3), .value(4)])
+    keeper.subscription?.cancel()
+    keeper.subscription?.request(.max(1))
+    #expect(upstream.send(6) == .none)
+    scheduler.advance(by: .nanoseconds(50))
+    #expect(keeper.events == [.subscription, .value(2), .value(3), .value(4)])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  // OpenCombine's DebounceTests.testSetupTimerStrongCapture, at 1b8a26b: once the upstream and
+  // everything else are gone, the timer a value started still keeps the downstream.
+  @Test func theTimerAValueStartedKeepsTheDownstreamWhenNothingElseDoes() {
+    let scheduler = DispatchQueue.test
+    weak var weakRecorder: Recorder<Int, TestError>?
+    weak var weakUpstream: HandDrivenPublisher<Int, TestError>?
+    do {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      weakUpstream = upstream
+      let recorder = Recorder<Int, TestError>()
+      weakRecorder = recorder
+      upstream.debounce(for: .nanoseconds(13), scheduler: scheduler).subscribe(recorder)
+      upstream.giveSubscription()
+      upstream.send(1)
+    }
+    #expect(weakUpstream == nil)
+    #expect(weakRecorder != nil)
+    #expect(weakRecorder?.events == [.subscription])
+    scheduler.advance(by: .nanoseconds(13))
+  }
 }
 
 /// A scheduler whose repeating timers run on `DispatchQueue.test` and ignore being cancelled.

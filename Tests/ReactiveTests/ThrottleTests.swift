@@ -360,4 +360,186 @@ import Testing
     #expect(weakRecorder == nil)
     scheduler.advance(by: .seconds(2))
   }
+
+  // OpenCombine's ThrottleTests.testBasicBehavior, at 1b8a26b, whole: each value reads the clock; the
+  // first is scheduled at once and the latest of those before it runs goes out; the next is
+  // scheduled an interval after that emission, with the scheduler's minimum tolerance; a failure
+  // reads the clock and waits for that emission, and what follows it asks the scheduler nothing.
+  @Test func latestAsksTheSchedulerWhatCombinesDoesForABurstAValueAndAFailure() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(100), extra: .max(12))
+    upstream.throttle(for: .seconds(1337), scheduler: scheduler, latest: true).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    #expect(upstream.send(1) == .none)
+    #expect(scheduler.calls == [.now, .now, .now, .schedule])
+    #expect(upstream.send(2) == .none)
+    #expect(upstream.send(3) == .none)
+    #expect(scheduler.calls == [.now, .now, .now, .schedule, .now, .now])
+    #expect(recorder.events == [.subscription])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription, .value(3)])
+    #expect(scheduler.calls == [.now, .now, .now, .schedule, .now, .now, .now])
+    scheduler.clearCalls()
+    #expect(upstream.send(4) == .none)
+    #expect(scheduler.calls == [.now, .minimumTolerance, .scheduleAfter(1_337_000)])
+    #expect(scheduler.tolerances == [scheduler.test.minimumTolerance])
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .finished)
+    #expect(upstream.send(5) == .none)
+    #expect(recorder.events == [.subscription, .value(3)])
+    #expect(scheduler.calls == [.now, .minimumTolerance, .scheduleAfter(1_337_000), .now])
+    scheduler.advance(by: .seconds(1337))
+    #expect(recorder.events == [.subscription, .value(3), .value(4), .completion(.failure(.boom))])
+    #expect(scheduler.calls == [.now, .minimumTolerance, .scheduleAfter(1_337_000), .now])
+    #expect(subscription.calls == [.request(.unlimited)])
+  }
+
+  // OpenCombine's ThrottleTests.testThrottleDemand, at 1b8a26b: not latest, the first of a burst
+  // goes out; once the downstream's demand is used up, a value reads the clock and schedules
+  // nothing, and never goes out.
+  @Test func firstSchedulesNothingForAValueOnceTheDemandIsUsedUp() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2))
+    upstream.throttle(for: .seconds(1337), scheduler: scheduler, latest: false).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    for value in [1, 5, 6] { #expect(upstream.send(value) == .none) }
+    #expect(scheduler.calls == [.now, .now, .now, .schedule, .now, .now])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription, .value(1)])
+    scheduler.clearCalls()
+    #expect(upstream.send(2) == .none)
+    #expect(scheduler.calls == [.now, .minimumTolerance, .scheduleAfter(1_337_000)])
+    scheduler.advance(by: .seconds(1337))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    scheduler.clearCalls()
+    #expect(upstream.send(3) == .none)
+    #expect(scheduler.calls == [.now])
+    #expect(scheduler.test.scheduledCount == 0)
+    scheduler.advance(by: .seconds(5000))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    #expect(subscription.calls == [.request(.unlimited)])
+  }
+
+  // OpenCombine's ThrottleTests.testThrottleGap, at 1b8a26b: a value within the interval after an
+  // emission is scheduled for the interval's end; one after the interval has passed is scheduled at
+  // once.
+  @Test func aValueWithinTheIntervalWaitsForItsEndAndOneAfterItIsScheduledAtOnce() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.throttle(for: .seconds(60), scheduler: scheduler, latest: false).subscribe(recorder)
+    upstream.giveSubscription()
+    #expect(upstream.send(0) == .none)
+    #expect(scheduler.calls == [.now, .now, .now, .schedule])
+    scheduler.advance(by: .zero)
+    #expect(scheduler.calls == [.now, .now, .now, .schedule, .now])
+    #expect(recorder.events == [.subscription, .value(0)])
+    scheduler.advance(by: .seconds(45))
+    scheduler.clearCalls()
+    #expect(upstream.send(1) == .none)
+    #expect(scheduler.calls == [.now, .minimumTolerance, .scheduleAfter(60_000)])
+    scheduler.advance(by: .seconds(15))
+    #expect(recorder.events == [.subscription, .value(0), .value(1)])
+    #expect(scheduler.calls == [.now, .minimumTolerance, .scheduleAfter(60_000), .now])
+    scheduler.advance(by: .seconds(61))
+    scheduler.clearCalls()
+    #expect(upstream.send(2) == .none)
+    #expect(scheduler.calls == [.now, .schedule])
+    #expect(recorder.events == [.subscription, .value(0), .value(1)])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription, .value(0), .value(1), .value(2)])
+    #expect(scheduler.calls == [.now, .schedule, .now])
+  }
+
+  // OpenCombine's ThrottleTests.testRequest, at 1b8a26b: requests, one for no values among them,
+  // are kept for the emissions and never passed upstream.
+  @Test func keepsTheRequestsForItsEmissionsAndPassesNoneUpstream() {
+    let scheduler = DispatchQueue.test
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.throttle(for: .seconds(10), scheduler: scheduler, latest: true).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    scheduler.advance()
+    for demand in [Subscribers.Demand.max(10), .max(4), .max(5), .none] { recorder.request(demand) }
+    #expect(upstream.send(2000) == .none)
+    #expect(recorder.events == [.subscription])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(2000)])
+    #expect(subscription.calls == [.request(.unlimited)])
+  }
+
+  // OpenCombine's ThrottleTests.testNoDemandReceivesNoValues, at 1b8a26b: on the immediate
+  // scheduler, a downstream that asked for nothing gets no value.
+  @Test func aDownstreamThatAskedForNothingGetsNoValue() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.throttle(for: .milliseconds(1), scheduler: ImmediateScheduler.shared, latest: true).subscribe(
+      recorder)
+    #expect(upstream.send(1) == .none)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  // OpenCombine's ThrottleTests.testCancelWhileReceivingInput, at 1b8a26b: a cancel from inside the
+  // downstream's receive cancels upstream, the emission having read the clock.
+  @Test func aCancelFromInsideTheDownstreamsReceiveCancelsUpstream() {
+    let scheduler = RecordingScheduler()
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let held = Locked<Recorder<Int, TestError>?>(nil)
+    let recorder = Recorder<Int, TestError>(extra: .max(42)) { _ in held.value?.cancel() }
+    held.withLock { $0 = recorder }
+    upstream.throttle(for: .seconds(60), scheduler: scheduler, latest: true).subscribe(recorder)
+    let subscription = upstream.giveSubscription()
+    #expect(upstream.send(1) == .none)
+    #expect(recorder.events == [.subscription])
+    #expect(scheduler.calls == [.now, .now, .now, .schedule])
+    scheduler.advance(by: .zero)
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(subscription.calls == [.request(.unlimited), .cancel])
+    #expect(scheduler.calls == [.now, .now, .now, .schedule, .now])
+    held.withLock { $0 = nil }
+  }
+
+  // OpenCombine's ThrottleTests.testReceiveCompletionRecursively, at 1b8a26b: on the immediate
+  // scheduler, a finish the upstream sends again from inside the downstream's completion is ignored.
+  @Test func aFinishSentAgainFromInsideTheDownstreamsCompletionIsIgnored() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let completions = Locked(0)
+    upstream.throttle(for: .seconds(60), scheduler: ImmediateScheduler.shared, latest: true).subscribe(
+      AnySubscriber<Int, TestError>(
+        receiveSubscription: { $0.request(.unlimited) }, receiveValue: { _ in .max(418) },
+        receiveCompletion: { _ in
+          completions.withLock { $0 += 1 }
+          upstream.send(completion: .finished)
+        }))
+    upstream.giveSubscription()
+    upstream.send(completion: .finished)
+    #expect(completions.value == 1)
+  }
+
+  // OpenCombine's ThrottleTests testWeakCaptureWhenSchedulingValue and
+  // testWeakCaptureWhenSchedulingCompletion, at 1b8a26b: a cancel while a value or a completion is
+  // scheduled lets the downstream go at once, and the scheduled action delivers nothing.
+  @Test func aCancelWhileAnEmissionIsScheduledLetsTheDownstreamGoAndDeliversNothing() {
+    for completing in [false, true] {
+      let scheduler = DispatchQueue.test
+      let upstream = ManualPublisher<Int, TestError>()
+      let log = Locked<[String]>([])
+      weak var weakSink: Subscribers.Sink<Int, TestError>?
+      do {
+        let sink = Subscribers.Sink<Int, TestError>(
+          receiveCompletion: { log.append("\($0)") }, receiveValue: { log.append("\($0)") })
+        weakSink = sink
+        upstream.throttle(for: .seconds(60), scheduler: scheduler, latest: true).subscribe(sink)
+        if completing { upstream.send(completion: .finished) } else { upstream.send(42) }
+        #expect(scheduler.scheduledCount == 1)
+        sink.cancel()
+      }
+      #expect(weakSink == nil, "completing: \(completing)")
+      scheduler.advance(by: .seconds(60))
+      #expect(log.value == [], "completing: \(completing)")
+    }
+  }
 }

@@ -223,4 +223,136 @@ import Testing
       #expect(released.downstream && released.captured, "\(ending)")
     }
   }
+
+  // OpenCombine's TimeoutTests testBasicBehaviorWithoutCustomError and
+  // testBasicBehaviorWithCustomError, at 1b8a26b: after the values, the timeout finishes the stream,
+  // or fails it with the custom error, and cancels upstream; the upstream's completions after it are
+  // ignored.
+  @Test(arguments: [false, true])
+  func theTimeoutAfterTheValuesEndsTheStreamAndWhatFollowsIsIgnored(customError: Bool) {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(1))
+    upstream.timeout(.nanoseconds(13), scheduler: scheduler, customError: customError ? { .other } : nil)
+      .subscribe(recorder)
+    scheduler.advance(by: .nanoseconds(10))
+    #expect(upstream.send(1) == .none)
+    scheduler.advance(by: .nanoseconds(1))
+    #expect(upstream.send(2) == .none)
+    scheduler.advance(by: .nanoseconds(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    scheduler.advance(by: .nanoseconds(188))
+    let ending: Subscribers.Completion<TestError> = customError ? .failure(.other) : .finished
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(ending)])
+    #expect(
+      upstream.subscription.calls == [.request(.max(2)), .request(.max(1)), .request(.max(1)), .cancel])
+    scheduler.advance(by: .nanoseconds(10))
+    upstream.send(completion: .finished)
+    scheduler.advance(by: .nanoseconds(10))
+    upstream.send(completion: .failure(.boom))
+    scheduler.advance(by: .nanoseconds(200))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(ending)])
+    #expect(
+      upstream.subscription.calls == [.request(.max(2)), .request(.max(1)), .request(.max(1)), .cancel])
+  }
+
+  // OpenCombine's TimeoutTests.testNoUpstreamRequestOnZeroDemand, at 1b8a26b: a value the
+  // downstream answers with no demand asks the upstream for nothing.
+  @Test func aValueAnsweredWithNoDemandAsksTheUpstreamForNothing() {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.timeout(.nanoseconds(13), scheduler: scheduler).subscribe(recorder)
+    #expect(upstream.send(42) == .none)
+    #expect(upstream.subscription.calls == [.request(.max(1))])
+    scheduler.advance(by: .nanoseconds(2))
+    #expect(recorder.events == [.subscription, .value(42)])
+    #expect(upstream.subscription.calls == [.request(.max(1))])
+  }
+
+  // OpenCombine's TimeoutTests testCancellationWithoutCustomError and
+  // testCancellationWithCustomError, at 1b8a26b: a cancel before any request cancels upstream, and
+  // the timer never ends the stream after it.
+  @Test(arguments: [false, true])
+  func aCancelBeforeAnyRequestCancelsUpstreamAndNothingTimesOutAfter(customError: Bool) {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.timeout(.nanoseconds(13), scheduler: scheduler, customError: customError ? { .other } : nil)
+      .subscribe(recorder)
+    #expect(upstream.subscription.calls == [])
+    recorder.cancel()
+    #expect(upstream.subscription.calls == [.cancel])
+    scheduler.advance(by: .nanoseconds(14))
+    #expect(upstream.subscription.calls == [.cancel])
+    #expect(recorder.events == [.subscription])
+  }
+
+  // OpenCombine's TimeoutTests testUpstreamFinishesCustomError, testUpstreamFailsCustomError,
+  // testUpstreamFinishesNoCustomError and testUpstreamFailsNoCustomError, at 1b8a26b: the upstream's
+  // completion is delivered through the scheduler as it is, and the timer never ends the stream
+  // after it.
+  @Test(arguments: [false, true], [false, true])
+  func theUpstreamsCompletionIsDeliveredAsItIsAndNothingTimesOutAfter(fails: Bool, customError: Bool) {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none, extra: .max(1))
+    upstream.timeout(.nanoseconds(13), scheduler: scheduler, customError: customError ? { .other } : nil)
+      .subscribe(recorder)
+    let completion: Subscribers.Completion<TestError> = fails ? .failure(.boom) : .finished
+    upstream.send(completion: completion)
+    #expect(recorder.events == [.subscription])
+    scheduler.advance(by: .nanoseconds(2))
+    #expect(recorder.events == [.subscription, .completion(completion)])
+    scheduler.advance(by: .nanoseconds(18))
+    #expect(recorder.events == [.subscription, .completion(completion)])
+    #expect(upstream.subscription.calls == [])
+  }
+
+  // OpenCombine's TimeoutTests testCancelWhileInputIsInFlight… and the four
+  // testCancelWhile…IsInFlight… of a completion, at 1b8a26b: a cancel while a value or the upstream's
+  // completion is on its way through the scheduler drops it, cancels upstream, and nothing times out
+  // after it.
+  @Test(arguments: [0, 1, 2], [false, true])
+  func aCancelWhileAnEventIsOnItsWayDropsIt(event: Int, customError: Bool) {
+    let scheduler = DispatchQueue.test
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.timeout(.nanoseconds(13), scheduler: scheduler, customError: customError ? { .other } : nil)
+      .subscribe(recorder)
+    switch event {
+    case 0: #expect(upstream.send(42) == .none)
+    case 1: upstream.send(completion: .finished)
+    default: upstream.send(completion: .failure(.boom))
+    }
+    #expect(recorder.events == [.subscription])
+    recorder.cancel()
+    #expect(upstream.subscription.calls == [.request(.max(1)), .cancel])
+    scheduler.advance(by: .nanoseconds(200))
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.calls == [.request(.max(1)), .cancel])
+  }
+
+  // OpenCombine's TimeoutTests testSetupTimerStrongCapture, testReceiveValueScheduleStrongCapture
+  // and testReceiveCompletionScheduleStrongCapture, at 1b8a26b: once the upstream and everything
+  // else are gone, the timer, or a value or a completion on its way, still keeps the downstream.
+  @Test(arguments: [0, 1, 2])
+  func theTimerOrAnEventOnItsWayKeepsTheDownstreamWhenNothingElseDoes(event: Int) {
+    let scheduler = DispatchQueue.test
+    weak var weakRecorder: Recorder<Int, TestError>?
+    weak var weakUpstream: HandDrivenPublisher<Int, TestError>?
+    do {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      weakUpstream = upstream
+      let recorder = Recorder<Int, TestError>(request: .none)
+      weakRecorder = recorder
+      upstream.timeout(.nanoseconds(13), scheduler: scheduler).subscribe(recorder)
+      upstream.giveSubscription()
+      if event == 1 { upstream.send(1) }
+      if event == 2 { upstream.send(completion: .finished) }
+    }
+    #expect(weakUpstream == nil)
+    #expect(weakRecorder != nil)
+    scheduler.advance(by: .nanoseconds(13))
+  }
 }
