@@ -74,6 +74,27 @@ import Testing
     #expect(upstream.subscription.calls == [.request(.unlimited)])
   }
 
+  // OpenCombine's CollectByCountTests testFinishWithEmptyBuffer and testFailureWithEmptyBuffer, at
+  // 0239e54 (the version stored, 1b8a26b not being): after a full array, each completion passes on,
+  // and the values after them are dropped, asking for nothing.
+  @Test func afterAFullArrayEachCompletionPassesOnAndLaterValuesAreDropped() throws {
+    for completion in [Subscribers.Completion<TestError>.finished, .failure(.boom)] {
+      let upstream = ManualPublisher<Int, TestError>()
+      let keeper = DemandKeeper<[Int], TestError>(extra: .max(3))
+      upstream.collect(4).subscribe(keeper)
+      #expect((1...4).map { upstream.send($0) } == [.none, .none, .none, .max(12)])
+      upstream.send(completion: completion)
+      upstream.send(completion: completion)
+      #expect((5...8).map { upstream.send($0) } == [.none, .none, .none, .none])
+      try #require(keeper.subscription).request(.max(2))
+      #expect(
+        keeper.events == [
+          .subscription, .value([1, 2, 3, 4]), .completion(completion), .completion(completion),
+        ])
+      #expect(upstream.subscription.calls == [.request(.unlimited)])
+    }
+  }
+
   // OpenCombine's CollectByCountTests.testCancelThenFinish and testCancelAlreadyCancelled.
   @Test func aCancelDropsWhatWasCollectedAndACompletionStillPasses() throws {
     let upstream = ManualPublisher<Int, TestError>()
