@@ -132,6 +132,28 @@ import Testing
     #expect(described.children == ["downstream", "upstreamSubscription", "buffer", "count"])
   }
 
+  // OpenCombine's CollectByCountTests.testCollectByCountReflection, at 0239e54 (the version stored,
+  // 1b8a26b not being): the subscriber shows its downstream, an empty buffer and the count, is
+  // "CollectByCount" in a playground, and so does the downstream's subscription.
+  @Test func itsSubscriberAndSubscriptionShowTheirBufferAndCount() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let probe = SubscriptionProbe<[Int], TestError>()
+    upstream.collect(53).subscribe(probe)
+    let inner = try #require(upstream.subscriber)
+    let values = Mirror(reflecting: inner).children.map { String(describing: $0.value) }
+    #expect(values.count == 4)
+    #expect(values.first?.contains("SubscriptionProbe") == true)
+    #expect(Array(values.suffix(2)) == ["[]", "53"])
+    #expect(playgroundText(inner) == "CollectByCount")
+    upstream.giveSubscription()
+    let subscription = try #require(probe.subscription)
+    #expect(String(describing: subscription) == "CollectByCount")
+    #expect(
+      Mirror(reflecting: subscription).children.map { String(describing: $0.value) }.suffix(2) == [
+        "[]", "53",
+      ])
+  }
+
   // OpenCombine's CollectByCountTests.testCollectByCountLifecycle: Combine's keeps its downstream.
   @Test func keepsTheDownstreamAsCombinesDoes() {
     for ending in [StreamEnding.cancel, .finish, .fail] {
