@@ -74,6 +74,27 @@ import Testing
     #expect(upstream.subscription.calls == [.request(.unlimited)])
   }
 
+  // OpenCombine's CollectByCountTests testFinishWithEmptyBuffer and testFailureWithEmptyBuffer, at
+  // 0239e54 (the version stored, 1b8a26b not being): after a full array, each completion passes on,
+  // and the values after them are dropped, asking for nothing.
+  @Test func afterAFullArrayEachCompletionPassesOnAndLaterValuesAreDropped() throws {
+    for completion in [Subscribers.Completion<TestError>.finished, .failure(.boom)] {
+      let upstream = ManualPublisher<Int, TestError>()
+      let keeper = DemandKeeper<[Int], TestError>(extra: .max(3))
+      upstream.collect(4).subscribe(keeper)
+      #expect((1...4).map { upstream.send($0) } == [.none, .none, .none, .max(12)])
+      upstream.send(completion: completion)
+      upstream.send(completion: completion)
+      #expect((5...8).map { upstream.send($0) } == [.none, .none, .none, .none])
+      try #require(keeper.subscription).request(.max(2))
+      #expect(
+        keeper.events == [
+          .subscription, .value([1, 2, 3, 4]), .completion(completion), .completion(completion),
+        ])
+      #expect(upstream.subscription.calls == [.request(.unlimited)])
+    }
+  }
+
   // OpenCombine's CollectByCountTests.testCancelThenFinish and testCancelAlreadyCancelled.
   @Test func aCancelDropsWhatWasCollectedAndACompletionStillPasses() throws {
     let upstream = ManualPublisher<Int, TestError>()
@@ -109,6 +130,28 @@ import Testing
     #expect(described.description == "CollectByCount")
     #expect(described.playground == "CollectByCount")
     #expect(described.children == ["downstream", "upstreamSubscription", "buffer", "count"])
+  }
+
+  // OpenCombine's CollectByCountTests.testCollectByCountReflection, at 0239e54 (the version stored,
+  // 1b8a26b not being): the subscriber shows its downstream, an empty buffer and the count, is
+  // "CollectByCount" in a playground, and so does the downstream's subscription.
+  @Test func itsSubscriberAndSubscriptionShowTheirBufferAndCount() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let probe = SubscriptionProbe<[Int], TestError>()
+    upstream.collect(53).subscribe(probe)
+    let inner = try #require(upstream.subscriber)
+    let values = Mirror(reflecting: inner).children.map { String(describing: $0.value) }
+    #expect(values.count == 4)
+    #expect(values.first?.contains("SubscriptionProbe") == true)
+    #expect(Array(values.suffix(2)) == ["[]", "53"])
+    #expect(playgroundText(inner) == "CollectByCount")
+    upstream.giveSubscription()
+    let subscription = try #require(probe.subscription)
+    #expect(String(describing: subscription) == "CollectByCount")
+    #expect(
+      Mirror(reflecting: subscription).children.map { String(describing: $0.value) }.suffix(2) == [
+        "[]", "53",
+      ])
   }
 
   // OpenCombine's CollectByCountTests.testCollectByCountLifecycle: Combine's keeps its downstream.

@@ -96,6 +96,71 @@ import Testing
     #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
   }
 
+  // OpenCombine's CollectTests.testRequestsUnlimitedThenSendsSubscription, at 0239e54 (the version
+  // stored, 1b8a26b not being): the downstream has its subscription before upstream is asked.
+  @Test func handsOverItsSubscriptionThenAsksUpstreamForEverything() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let callsAtSubscription = Locked<[RecordingSubscription.Call]?>(nil)
+    let probe = ClosureSubscriber<[Int], TestError> { _ in
+      callsAtSubscription.withLock { $0 = upstream.subscription.calls }
+    }
+    upstream.collect().subscribe(probe)
+    #expect(callsAtSubscription.value == [])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  // OpenCombine's CollectTests.testUpstreamFinishesWithError, at 0239e54.
+  @Test func aFailureReachesADownstreamThatAskedAndNothingFollowsIt() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<[Int], TestError>(request: .max(3), extra: .max(1))
+    upstream.collect().subscribe(recorder)
+    upstream.send(completion: .failure(.boom))
+    upstream.send(completion: .failure(.other))
+    #expect(upstream.send(73) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  // OpenCombine's CollectTests testUpstreamFinishesImmediatelyWithDemand and
+  // testUpstreamFinishesImmediatelyWithoutDemand, at 0239e54.
+  @Test func whatFollowsAFinishIsIgnoredWhetherTheDownstreamAskedOrNot() {
+    for request in [Subscribers.Demand.max(1), .none] {
+      let upstream = ManualPublisher<Int, TestError>()
+      let recorder = Recorder<[Int], TestError>(request: request)
+      upstream.collect().subscribe(recorder)
+      upstream.send(completion: .finished)
+      upstream.send(completion: .failure(.boom))
+      #expect(upstream.send(73) == .none)
+      let expected: [Event<[Int], TestError>] = [.subscription, .value([]), .completion(.finished)]
+      #expect(recorder.events == (request == .none ? [.subscription] : expected), "\(request)")
+      recorder.request(.max(1))
+      #expect(recorder.events == expected, "\(request)")
+      #expect(upstream.subscription.calls == [.request(.unlimited)], "\(request)")
+    }
+  }
+
+  // OpenCombine's CollectTests.testReceiveSubscriptionTwice, at 0239e54: the upstream sends 0, then
+  // finishes, and sends its first subscription again.
+  @Test func aSecondSubscriptionIsCancelledAndSoIsTheFirstSentAgainAfterTheEnd() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<[Int], TestError>(request: .max(1))
+    upstream.collect().subscribe(recorder)
+    let first = upstream.giveSubscription()
+    let second = HandDrivenSubscription()
+    upstream.subscriber?.receive(subscription: second)
+    #expect(first.calls == [.request(.unlimited)])
+    #expect(second.calls == [.cancel])
+    #expect(upstream.send(0) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value([0]), .completion(.finished)])
+    upstream.subscriber?.receive(subscription: second)
+    upstream.subscriber?.receive(subscription: first)
+    #expect(second.calls == [.cancel, .cancel])
+    #expect(first.calls == [.request(.unlimited), .cancel])
+    #expect(recorder.events == [.subscription, .value([0]), .completion(.finished)])
+  }
+
   @Test func describesItselfAsCombineDoes() {
     #expect(reflection(of: PassthroughSubject<Int, Never>().collect()).description == "Collect")
   }

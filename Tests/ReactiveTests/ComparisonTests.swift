@@ -70,4 +70,34 @@ import Testing
     #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
     #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
   }
+  // OpenCombine's MinTests and MaxTests testMinOperatorSpecializationForMin,
+  // testTryMinOperatorSpecializationForMin, testMinOperatorSpecializationForTryMin and
+  // testTryMinOperatorSpecializationForTryMin and their max forms (at b651b5a, the only version
+  // stored): a comparison applied to another is a second one, comparing the one result the first gives,
+  // and a throw of the first fails both.
+  @Test func aComparisonOfAComparisonComparesItsOneResultAndPassesOnItsFailure() {
+    func run<P: Publisher>(_ make: (PassthroughSubject<Int, Never>) -> P, finishing: Bool = true)
+      -> [Event<Int, TestError>] where P.Output == Int
+    {
+      let subject = PassthroughSubject<Int, Never>()
+      let recorder = Recorder<Int, TestError>()
+      make(subject).mapError { ($0 as? TestError) ?? .other }.subscribe(recorder)
+      for value in [6, 2, 4, 0] { subject.send(value) }
+      if finishing { subject.send(completion: .finished) }
+      return recorder.events
+    }
+    let noZero: (Int, Int) throws -> Bool = { lhs, rhs in
+      if lhs == 0 || rhs == 0 { throw TestError.boom }
+      return lhs < rhs
+    }
+    let failed: [Event<Int, TestError>] = [.subscription, .completion(.failure(.boom))]
+    #expect(run { $0.min().min() } == [.subscription, .value(0), .completion(.finished)])
+    #expect(run { $0.max().max() } == [.subscription, .value(6), .completion(.finished)])
+    #expect(run { $0.min().tryMin(by: noZero) } == [.subscription, .value(0), .completion(.finished)])
+    #expect(run { $0.max().tryMax(by: noZero) } == [.subscription, .value(6), .completion(.finished)])
+    #expect(run({ $0.tryMin(by: noZero).min() }, finishing: false) == failed)
+    #expect(run({ $0.tryMax(by: noZero).max() }, finishing: false) == failed)
+    #expect(run { $0.tryMin(by: noZero).tryMin(by: <) } == failed)
+    #expect(run { $0.tryMax(by: noZero).tryMax(by: <) } == failed)
+  }
 }

@@ -53,6 +53,47 @@ import Testing
     #expect(second.calls == [.request(.unlimited)])
     upstream.subscriber?.receive(subscription: first)
     #expect(first.calls == [.request(.unlimited), .request(.unlimited)])
+    // After the downstream's cancel too (the rest of testReceiveSubscriptionTwice, at 1b8a26b).
+    recorder.cancel()
+    #expect(first.calls == [.request(.unlimited), .request(.unlimited), .cancel])
+    let third = upstream.giveSubscription()
+    #expect(third.calls == [.request(.unlimited)])
+  }
+
+  // testCompletionWithEmpty, testCompletionWithValues (at 1b8a26b): a finish, whether or not values
+  // came before it, and whatever completion follows it, passes on.
+  @Test func passesOnEveryCompletionAfterAFinish() {
+    for second in [Subscribers.Completion<TestError>.finished, .failure(.boom)] {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      let recorder = Recorder<Never, TestError>(request: .max(42))
+      upstream.ignoreOutput().subscribe(recorder)
+      upstream.giveSubscription()
+      #expect(upstream.send(666) == .none)
+      upstream.send(completion: .finished)
+      upstream.send(completion: second)
+      #expect(recorder.events == [.subscription, .completion(.finished), .completion(second)], "\(second)")
+    }
+  }
+
+  // testIgnoreOutputLifecycle (cancellingSubscriptionReleasesSubscriber: true, at 1b8a26b): a
+  // subject that lets go of the operator at a cancel or a completion lets go of the downstream with it.
+  @Test func theDownstreamGoesWithTheOperatorAtACancelOrACompletion() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let subject = PassthroughSubject<Int, TestError>()
+      weak var weakRecorder: Recorder<Never, TestError>?
+      do {
+        let recorder = Recorder<Never, TestError>()
+        weakRecorder = recorder
+        subject.ignoreOutput().subscribe(recorder)
+        subject.send(31)
+        switch ending {
+        case .cancel: recorder.cancel()
+        case .finish: subject.send(completion: .finished)
+        case .fail: subject.send(completion: .failure(.boom))
+        }
+      }
+      #expect(weakRecorder == nil, "\(ending)")
+    }
   }
 
   // testIgnoreOutputReflection (subscriberIsAlsoSubscription: false).
@@ -61,6 +102,7 @@ import Testing
     upstream.ignoreOutput().subscribe(Recorder<Never, TestError>())
     let inner = try #require(upstream.subscriber)
     #expect(String(describing: inner) == "IgnoreOutput")
+    #expect(playgroundText(inner) == "IgnoreOutput")
     #expect(mirrorLabels(inner) == [])
     #expect(!(inner is any Subscription))
   }

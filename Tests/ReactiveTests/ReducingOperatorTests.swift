@@ -70,6 +70,71 @@ import Testing
     #expect(recorder.events == reducer.history(reducer.resultOf312))
   }
 
+  // OpenCombine's ReduceTests.testReceiveSubscriptionTwice (at 1b8a26b), which LastTests, CountTests,
+  // ComparisonTests, ContainsTests and AllSatisfyTests run: the first subscription sent again once
+  // the stream has ended is cancelled too, and nothing reaches the downstream.
+  @Test(arguments: ReducerCase.all)
+  func theFirstSubscriptionSentAgainAfterTheEndIsCancelled(_ reducer: ReducerCase) {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<String, TestError>(request: .max(1))
+    reducer.apply(upstream.eraseToAnyPublisher(), Token()).subscribe(recorder)
+    let first = upstream.giveSubscription()
+    for value in [3, 1, 2] { upstream.send(value) }
+    upstream.send(completion: .finished)
+    upstream.subscriber?.receive(subscription: first)
+    #expect(first.calls == [.request(.unlimited), .cancel])
+    #expect(recorder.events == reducer.history(reducer.resultOf312))
+  }
+
+  // OpenCombine's ReduceTests.testUpstreamFinishesImmediatelyWithDemand (at 1b8a26b): a failure and a
+  // value after the finish change nothing.
+  @Test(arguments: ReducerCase.all)
+  func whatFollowsAFinishIsIgnored(_ reducer: ReducerCase) {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<String, TestError>(request: .max(1))
+    reducer.apply(upstream.eraseToAnyPublisher(), Token()).subscribe(recorder)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.send(73) == .none)
+    #expect(recorder.events == reducer.history(reducer.resultOfNone))
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+  }
+
+  // OpenCombine's ReduceTests.testFailureBecauseOfThrow (at 1b8a26b), run by ReduceTests,
+  // ComparisonTests, AllSatisfyTests, ContainsTests, LastTests and FirstTests for the `try` forms: the
+  // upstream sends 1 to 5 and the closure throws at 3; the upstream is cancelled before the failure
+  // reaches a downstream that asked for nothing, and a request after it delivers nothing.
+  @Test func aThrowCancelsUpstreamBeforeTheFailureReachesTheDownstream() {
+    func check<P: Publisher>(_ name: String, _ make: (ManualPublisher<Int, Never>) -> P)
+    where P.Failure == any Error {
+      let upstream = ManualPublisher<Int, Never>()
+      let callsAtFailure = Locked<[RecordingSubscription.Call]?>(nil)
+      let recorder = Recorder<String, TestError>(request: .none)
+      make(upstream).asTestError().map { "\($0)" }
+        .handleEvents(receiveCompletion: { _ in
+          callsAtFailure.withLock { $0 = upstream.subscription.calls }
+        })
+        .subscribe(recorder)
+      for value in 1...5 { #expect(upstream.send(value) == .none, "\(name)") }
+      #expect(recorder.events == [.subscription, .completion(.failure(.boom))], "\(name)")
+      #expect(callsAtFailure.value == [.request(.unlimited), .cancel], "\(name)")
+      recorder.request(.max(1))
+      #expect(recorder.events == [.subscription, .completion(.failure(.boom))], "\(name)")
+      #expect(upstream.subscription.calls == [.request(.unlimited), .cancel], "\(name)")
+    }
+    func throwing(at value: Int) throws -> Int {
+      if value == 3 { throw TestError.boom }
+      return value
+    }
+    check("tryReduce") { $0.tryReduce(0) { $0 + (try throwing(at: $1)) } }
+    check("tryMin(by:)") { $0.tryMin { (try throwing(at: $0)) < (try throwing(at: $1)) } }
+    check("tryMax(by:)") { $0.tryMax { (try throwing(at: $0)) < (try throwing(at: $1)) } }
+    check("tryAllSatisfy") { $0.tryAllSatisfy { (try throwing(at: $0)) > 0 } }
+    check("tryContains(where:)") { $0.tryContains { (try throwing(at: $0)) > 3 } }
+    check("tryLast(where:)") { $0.tryLast { (try throwing(at: $0)) < 3 } }
+    check("tryFirst(where:)") { $0.tryFirst { (try throwing(at: $0)) > 3 } }
+  }
+
   @Test(arguments: ReducerCase.all)
   func aCancelReachesUpstreamOnceAndNothingFollowsIt(_ reducer: ReducerCase) {
     let upstream = ManualPublisher<Int, TestError>()
