@@ -145,4 +145,98 @@ import Testing
     #expect(releaseCheck(.cancel) { upstream, _ in upstream.append(Empty()) }.downstream)
     #expect(releaseCheck(.fail) { upstream, _ in upstream.append(Empty()) }.downstream)
   }
+
+  // OpenCombine's ConcatenateTests, at 14ff707 (the version stored), from here on.
+  // testSubscribesToUpstreamThenSendsSubscriptionDownstream: the downstream gets its subscription
+  // when the first publisher hands over its own, not before.
+  @Test func theDownstreamGetsItsSubscriptionWhenTheFirstPublisherHandsOverItsOwn() {
+    let first = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    first.append(1, 2, 3).subscribe(recorder)
+    #expect(recorder.events == [])
+    first.giveSubscription()
+    #expect(recorder.events == [.subscription])
+  }
+
+  // testSecondCompletion: the first publisher finishing twice subscribes to the second once.
+  @Test func theFirstFinishingTwiceSubscribesToTheSecondOnce() {
+    let first = ManualPublisher<Int, TestError>()
+    let second = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(10))
+    first.append(second).subscribe(recorder)
+    first.send(completion: .finished)
+    first.send(completion: .finished)
+    #expect(second.subscriberCount == 1)
+    #expect(second.subscription.calls == [.request(.max(10))])
+    second.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  // testAppendBasicBehavior and testBackpressure: what is still owed when the second publisher
+  // subscribes is the first request, less each value delivered, plus what each value asked for and
+  // what was asked meanwhile; a request for nothing is passed on; nothing is asked once the second
+  // has finished.
+  @Test func theSecondPublisherIsAskedForWhatIsOwedAndNothingOnceItFinishes() {
+    let first = ManualPublisher<Int, TestError>()
+    let second = HandDrivenPublisher<Int, TestError>()
+    var held: (any Subscription)?
+    var values: [Int] = []
+    first.append(second).subscribe(
+      AnySubscriber(
+        receiveSubscription: {
+          held = $0
+          $0.request(.max(10))
+        },
+        receiveValue: {
+          values.append($0)
+          return .max($0)
+        }))
+    held?.request(.none)
+    #expect(first.subscription.calls == [.request(.max(10)), .request(.none)])
+    #expect(first.send(3) == .max(3))
+    first.send(completion: .finished)
+    held?.request(.max(7))
+    let secondSubscription = second.giveSubscription()
+    #expect(secondSubscription.calls == [.request(.max(19))])
+    held?.request(.unlimited)
+    #expect(secondSubscription.calls == [.request(.max(19)), .request(.unlimited)])
+    #expect(second.send(5) == .max(5))
+    second.send(completion: .finished)
+    held?.request(.max(42))
+    #expect(secondSubscription.calls == [.request(.max(19)), .request(.unlimited)])
+    #expect(first.subscription.calls == [.request(.max(10)), .request(.none)])
+    #expect(values == [3, 5])
+  }
+
+  // testCancelAlreadyCancelled: a second cancel and the requests after a cancel reach no one, and a
+  // value sent after it is not delivered.
+  @Test func aSecondCancelAndWhatFollowsReachNoOne() {
+    let first = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    first.append(ManualPublisher<Int, TestError>()).subscribe(recorder)
+    recorder.cancel()
+    recorder.cancel()
+    recorder.request(.max(2))
+    recorder.cancel()
+    recorder.request(.max(3))
+    #expect(first.subscription.calls == [.cancel])
+    #expect(first.send(0) == .none)
+    #expect(recorder.events == [.subscription])
+  }
+
+  // testRecursivelyReceiveFailure: a failure sent again from inside the delivered failure is not
+  // delivered.
+  @Test func aFailureSentFromInsideTheFailureIsNotDeliveredAgain() {
+    let first = ManualPublisher<Int, TestError>()
+    var completions: [Subscribers.Completion<TestError>] = []
+    first.append().subscribe(
+      AnySubscriber(
+        receiveSubscription: { _ in }, receiveValue: { _ in .none },
+        receiveCompletion: {
+          completions.append($0)
+          if completions.count < 10 { first.send(completion: .failure(.boom)) }
+        }))
+    first.send(completion: .failure(.boom))
+    #expect(completions == [.failure(.boom)])
+  }
 }
