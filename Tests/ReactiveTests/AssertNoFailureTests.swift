@@ -47,4 +47,29 @@ import Testing
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(message.contains("Fatal error: other"))
   }
+
+  // OpenCombine's AssertNoFailureTests.testPassThroughInput, at 0239e54: a subscription the upstream
+  // hands over again reaches the downstream again, itself, and the downstream's calls go to it.
+  @Test func aSubscriptionHandedOverAgainReachesTheDownstreamItself() {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, Never>(request: .none)
+    upstream.assertNoFailure().subscribe(recorder)
+    upstream.giveSubscription()
+    let again = upstream.giveSubscription()
+    #expect(recorder.events == [.subscription, .subscription])
+    recorder.request(.max(42))
+    recorder.cancel()
+    #expect(again.calls == [.request(.max(42)), .cancel])
+  }
+
+  // OpenCombine's AssertNoFailureTests.testCrashesOnFailure, at 0239e54: a failure after a finish
+  // still stops the process.
+  @Test func aFailureAfterAFinishStillStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      let upstream = ManualPublisher<Int, TestError>()
+      upstream.assertNoFailure().subscribe(Recorder<Int, Never>())
+      upstream.send(completion: .finished)
+      upstream.send(completion: .failure(.boom))
+    }
+  }
 }
