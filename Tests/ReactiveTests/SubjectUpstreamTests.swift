@@ -81,6 +81,54 @@ import Testing
   }
 }
 
+/// A subject that records what reaches it and asks its upstream for nothing, as OpenCombine's
+/// PublisherTests use one.
+private final class ListeningSubject: Subject, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = Never
+  private(set) var events: [String] = []
+  private(set) var upstream: (any Subscription)?
+  func send(_ value: Int) { events.append("\(value)") }
+  func send(completion: Subscribers.Completion<Never>) { events.append("finished") }
+  func send(subscription: any Subscription) {
+    events.append("subscription \(subscription)")
+    upstream = subscription
+  }
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {}
+}
+
+@Suite struct SubjectAsSubscriberTests {
+  // OpenCombine's PublisherTests.testSubscribeSubject and testSubjectSubscriber, at 0239e54: the
+  // subscriber a publisher gets for a subject is a subscription called "Subject", handed to the
+  // subject; it passes on what the subject asks and one cancel, nothing after it, and no value after
+  // the cancel; and it does not keep the subject alive once the cancellable is gone.
+  @Test func theSubscriberForASubjectPassesOnItsRequestsAndOneCancelAndLetsTheSubjectGo() throws {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    weak var released: ListeningSubject?
+    var given: HandDrivenSubscription?
+    do {
+      let subject = ListeningSubject()
+      released = subject
+      let cancellable = upstream.subscribe(subject)
+      given = upstream.giveSubscription()
+      #expect(subject.events == ["subscription Subject"])
+      #expect(upstream.send(0) == .none)
+      #expect(subject.events == ["subscription Subject", "0"])
+      #expect(given?.calls == [])
+      let handed = try #require(subject.upstream)
+      handed.request(.max(42))
+      handed.cancel()
+      handed.cancel()
+      handed.request(.max(37))
+      #expect(given?.calls == [.request(.max(42)), .cancel])
+      #expect(upstream.send(2) == .none)
+      #expect(subject.events == ["subscription Subject", "0"])
+      withExtendedLifetime(cancellable) {}
+    }
+    #expect(released == nil)
+  }
+}
+
 /// A publisher whose subscription, when cancelled, reports a completion, as some sources that wrap
 /// callbacks do.
 private struct CompletesWhenCancelled: Publisher {
