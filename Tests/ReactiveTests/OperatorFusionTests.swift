@@ -126,3 +126,21 @@ import Testing
     #expect(recorder.events == [.subscription, .value(6), .completion(.failure(.boom))])
   }
 }
+
+extension OperatorFusionTests {
+  // OpenCombine's MapTests.testTryMapOperatorSpecializationForTryMap, at 1b8a26b.
+  @Test func tryMapAfterTryMapIsOneTryMapThatStillFails() {
+    let subject = PassthroughSubject<Int, Never>()
+    let first = subject.tryMap { value -> Int in
+      if value == 6 { throw TestError.boom }
+      return value * 2
+    }
+    let fused: Publishers.TryMap<PassthroughSubject<Int, Never>, Int> = first.tryMap { $0 + 1 }
+    #expect(fused.upstream === first.upstream)
+    let recorder = Recorder<Int, TestError>()
+    fused.asTestError().subscribe(recorder)
+    for value in [2, 3, 5, 6] { subject.send(value) }
+    #expect(
+      recorder.events == [.subscription, .value(5), .value(7), .value(11), .completion(.failure(.boom))])
+  }
+}
