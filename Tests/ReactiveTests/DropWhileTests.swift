@@ -273,3 +273,121 @@ extension DropWhileTests {
     }
   }
 }
+
+extension PrefixWhileTests {
+  /// `prefix(while:)` and `tryPrefix(while:)`, each with its Combine name, for the tests both share.
+  static var prefixers: [(name: String, make: DropWhileTests.Dropper)] {
+    [
+      ("PrefixWhile", { $0.prefix(while: $1).eraseToAnyPublisher() }),
+      ("TryPrefixWhile", { $0.tryPrefix(while: $1).asTestError().eraseToAnyPublisher() }),
+    ]
+  }
+
+  // OpenCombine's PrefixWhileTests testPrefixWhileBasicBehavior and testTryPrefixWhileBasicBehavior,
+  // at 0239e54, the version stored (1b8a26b not being): the value that ends the prefix is answered
+  // with nothing, and after it values are answered with nothing, the predicate not asked, and the
+  // upstream's completions not passed on.
+  @Test func afterTheValueThatEndsItNothingPassesAndThePredicateIsNotAsked() {
+    for prefixer in Self.prefixers {
+      let upstream = ManualPublisher<Int, TestError>()
+      let calls = Locked(0)
+      let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(4))
+      prefixer.make(upstream) { value in
+        calls.withLock { $0 += 1 }
+        return value < 4
+      }.subscribe(recorder)
+      #expect(
+        (1...6).map { upstream.send($0) } == [.max(4), .max(4), .max(4), .none, .none, .none],
+        "\(prefixer.name)")
+      upstream.send(completion: .finished)
+      upstream.send(completion: .failure(.boom))
+      #expect(
+        recorder.events == [.subscription, .value(1), .value(2), .value(3), .completion(.finished)],
+        "\(prefixer.name)")
+      #expect(upstream.subscription.calls == [.request(.max(2)), .cancel], "\(prefixer.name)")
+      #expect(calls.value == 4, "\(prefixer.name)")
+    }
+  }
+
+  // OpenCombine's PrefixWhileTests testPrefixWhileUpstreamFinishesImmediately,
+  // testPrefixWhileUpstreamFinishesWithError and the two TryPrefixWhile ones, at 0239e54.
+  @Test func onlyTheFirstCompletionPassesAndNothingAfterIt() {
+    for prefixer in Self.prefixers {
+      for first in [Subscribers.Completion<TestError>.finished, .failure(.boom)] {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = Recorder<Int, TestError>(request: .max(3), extra: .max(10))
+        prefixer.make(upstream) { _ in
+          Issue.record("the predicate was asked after the completion")
+          return true
+        }.subscribe(recorder)
+        upstream.send(completion: first)
+        upstream.send(completion: .failure(.other))
+        #expect(upstream.send(73) == .none, "\(prefixer.name)")
+        upstream.send(completion: .finished)
+        #expect(recorder.events == [.subscription, .completion(first)], "\(prefixer.name)")
+        #expect(upstream.subscription.calls == [.request(.max(3))], "\(prefixer.name)")
+      }
+    }
+  }
+
+  // OpenCombine's PrefixWhileTests testPrefixWhileDemand, testTryPrefixWhileDemand and the two
+  // NoDemand tests, at 0239e54: requests reach the upstream, the value that ends the prefix cancels
+  // it, and after that neither a request nor a cancel does.
+  @Test func passesRequestsOnUntilTheEndAndNothingAfter() throws {
+    for prefixer in Self.prefixers {
+      let silent = ManualPublisher<Int, TestError>()
+      prefixer.make(silent) { _ in true }.subscribe(Recorder<Int, TestError>(request: .none))
+      #expect(silent.subscription.calls == [], "\(prefixer.name)")
+
+      let upstream = ManualPublisher<Int, TestError>()
+      let keeper = DemandKeeper<Int, TestError>(request: .max(3), extra: .max(2))
+      prefixer.make(upstream) { $0.isMultiple(of: 2) }.subscribe(keeper)
+      #expect([upstream.send(2), upstream.send(4)] == [.max(2), .max(2)], "\(prefixer.name)")
+      let subscription = try #require(keeper.subscription)
+      subscription.request(.max(15))
+      subscription.request(.max(5))
+      #expect(upstream.send(3) == .none, "\(prefixer.name)")
+      subscription.request(.max(3))
+      subscription.cancel()
+      subscription.cancel()
+      #expect(
+        upstream.subscription.calls == [.request(.max(3)), .request(.max(15)), .request(.max(5)), .cancel],
+        "\(prefixer.name)")
+      #expect(
+        keeper.events == [.subscription, .value(2), .value(4), .completion(.finished)], "\(prefixer.name)")
+    }
+  }
+
+  // OpenCombine's PrefixWhileTests.testTryPrefixWhileCompletesWithErrorWhenThrown, at 0239e54.
+  @Test func tryPrefixWhilePassesNothingEitherWayAfterAThrow() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .max(3), extra: .max(42))
+    upstream.tryPrefix { value in
+      if value == 5 { throw TestError.boom }
+      return value.isMultiple(of: 2)
+    }.asTestError().subscribe(keeper)
+    #expect([upstream.send(2), upstream.send(4)] == [.max(42), .max(42)])
+    #expect(upstream.subscription.calls == [.request(.max(3))])
+    #expect(upstream.send(5) == .none)
+    #expect(upstream.subscription.calls == [.request(.max(3)), .cancel])
+    #expect(upstream.send(6) == .none)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.other))
+    let subscription = try #require(keeper.subscription)
+    subscription.request(.max(1000))
+    subscription.cancel()
+    #expect(keeper.events == [.subscription, .value(2), .value(4), .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.max(3)), .cancel])
+  }
+
+  // OpenCombine's PrefixWhileTests.testTryPrefixWhileLifecycle (cancellingSubscriptionReleasesSubscriber:
+  // false), at 0239e54.
+  @Test func tryPrefixWhileKeepsItsDownstreamUntilReleasedAsCombinesDoes() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let kept = keptUntilReleased(ending) { upstream, token in
+        upstream.tryPrefix { _ in withExtendedLifetime(token) { true } }.asTestError()
+      }
+      #expect(kept.whileHeld && kept.capturedWhileHeld && kept.afterRelease, "\(ending)")
+    }
+  }
+}
