@@ -380,6 +380,20 @@ extension PrefixWhileTests {
     #expect(upstream.subscription.calls == [.request(.max(3)), .cancel])
   }
 
+  // OpenCombine's PrefixWhileTests testPrefixWhileReflection and testTryPrefixWhileReflection, at
+  // 0239e54.
+  @Test func describeThemselvesInAPlaygroundTooWithTheirDownstreamInTheMirror() {
+    let upstream = PassthroughSubject<Int, Never>()
+    for (name, reflected) in [
+      ("PrefixWhile", reflection(of: upstream.prefix { _ in true })),
+      ("TryPrefixWhile", reflection(of: upstream.tryPrefix { _ in true })),
+    ] {
+      #expect(reflected.description == name)
+      #expect(reflected.playground == name)
+      #expect(reflected.children == ["downstream"], "\(name)")
+    }
+  }
+
   // OpenCombine's PrefixWhileTests.testTryPrefixWhileLifecycle (cancellingSubscriptionReleasesSubscriber:
   // false), at 0239e54.
   @Test func tryPrefixWhileKeepsItsDownstreamUntilReleasedAsCombinesDoes() {
