@@ -320,3 +320,34 @@ private final class FinishLogger: Subscriber, @unchecked Sendable {
     if case .finished = completion { log.append("finished") }
   }
 }
+
+extension DropUntilOutputTests {
+  // OpenCombine's DropUntilOutputTests.testDemand, at 1b8a26b: the upstream is asked only what the
+  // downstream asks, a value left out is answered with nothing, a value passed on with the
+  // downstream's demand, and the other is asked for one value only.
+  @Test func asksUpstreamWhatTheDownstreamAsksAndAnswersEachValuePassedOnWithItsDemand() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .none, extra: .max(3))
+    upstream.drop(untilOutputFrom: other).subscribe(keeper)
+    #expect(upstream.subscription.calls == [])
+    #expect(other.subscription.calls == [.request(.max(1))])
+    try #require(keeper.subscription).request(.max(4))
+    #expect([upstream.send(1), upstream.send(2)] == [.none, .none])
+    #expect(other.send(1000) == .none)
+    #expect([upstream.send(3), upstream.send(4)] == [.max(3), .max(3)])
+    #expect(upstream.subscription.calls == [.request(.max(4))])
+    #expect(other.subscription.calls == [.request(.max(1))])
+    #expect(keeper.events == [.subscription, .value(3), .value(4)])
+  }
+
+  // OpenCombine's DropUntilOutputTests.testSubscribersHaveTheSameCombineIdentifier, at 1b8a26b.
+  @Test func theOtherPublishersSubscriberHasTheUpstreamSubscribersCombineIdentifier() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    upstream.drop(untilOutputFrom: other).subscribe(Recorder<Int, TestError>())
+    let upstreamSide = try #require(upstream.subscriber)
+    let otherSide = try #require(other.subscriber)
+    #expect(otherSide.combineIdentifier == upstreamSide.combineIdentifier)
+  }
+}
