@@ -351,3 +351,27 @@ extension DropUntilOutputTests {
     #expect(otherSide.combineIdentifier == upstreamSide.combineIdentifier)
   }
 }
+
+extension DropUntilOutputTests {
+  // OpenCombine's DropUntilOutputTests.testReusableOtherSubscriber, at 1b8a26b: a second subscription
+  // of the other's while it holds one is cancelled; once the other has sent its value, its
+  // subscription is let go, not cancelled, and the next one it is sent is asked for one value and is
+  // the one a cancel reaches.
+  @Test func takesTheOthersNextSubscriptionOnceItsValueCameAndCancelsThatOne() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(5))
+    upstream.drop(untilOutputFrom: other).subscribe(recorder)
+    let first = other.giveSubscription()
+    let second = other.giveSubscription()
+    #expect(second.calls == [.cancel])
+    #expect(other.send(1000) == .none)
+    let third = other.giveSubscription()
+    #expect(third.calls == [.request(.max(1))])
+    recorder.cancel()
+    #expect(third.calls == [.request(.max(1)), .cancel])
+    #expect(first.calls == [.request(.max(1))])
+    #expect(upstream.subscription.calls == [.request(.max(2)), .cancel])
+    #expect(recorder.events == [.subscription])
+  }
+}

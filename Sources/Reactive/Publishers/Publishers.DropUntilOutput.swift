@@ -48,7 +48,8 @@ extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other
 ///
 /// The stream ends with the upstream's completion (the other is cancelled), with the other's
 /// completion before its first value (upstream is cancelled), or on cancel (upstream, then the
-/// other). Everything is let go then; a subscription arriving later on either side is cancelled.
+/// other). Everything is let go then; a subscription arriving later on either side is cancelled. The
+/// other's value lets go of the other's subscription, and the other may send another.
 private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: Subscriber, Subscription,
   CombineReflecting, @unchecked Sendable
 {
@@ -60,7 +61,6 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
     var upstream: (any Subscription)?
     var other: (any Subscription)?
     var upstreamSubscribed = false
-    var otherSubscribed = false
     var triggered = false
     var ended = false
     /// What the downstream asked for before the upstream subscription arrived.
@@ -133,8 +133,7 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
 
   fileprivate func receiveOther(subscription: any Subscription) {
     let accepted = state.withLock { state in
-      guard !state.ended, !state.otherSubscribed else { return false }
-      state.otherSubscribed = true
+      guard !state.ended, state.other == nil else { return false }
       state.other = subscription
       return true
     }
@@ -142,8 +141,14 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
     subscription.request(.max(1))
   }
 
+  /// The other's value lets go of its subscription without cancelling it, and the next subscription
+  /// the other sends is taken and asked for one value, as Combine's (OpenCombine's
+  /// `DropUntilOutputTests.testReusableOtherSubscriber`).
   fileprivate func receiveOther() {
-    state.withLock { $0.triggered = true }
+    state.withLock { state in
+      state.triggered = true
+      state.other = nil
+    }
   }
 
   fileprivate func receiveOther(completion: Subscribers.Completion<Failure>) {
