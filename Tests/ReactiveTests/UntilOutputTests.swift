@@ -375,3 +375,52 @@ extension DropUntilOutputTests {
     #expect(recorder.events == [.subscription])
   }
 }
+
+extension DropUntilOutputTests {
+  // OpenCombine's DropUntilOutputTests.testCrashesWhenReceivesInputAfterCancel, at 1b8a26b: a value
+  // the upstream sends while values are left out, beyond what the downstream asked for, stops the
+  // process; here the other finished at once, and the downstream asked for nothing.
+  @Test func aValueLeftOutBeyondTheDemandStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.drop(untilOutputFrom: Empty<Void, TestError>())
+        .subscribe(Recorder<Int, TestError>(request: .none))
+      upstream.giveSubscription()
+      _ = upstream.send(0)
+    }
+    #expect(EventsBeforeSubscriptionTests.stops("DropUntilOutput received a value beyond the demand", result))
+    let waiting = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.drop(untilOutputFrom: PassthroughSubject<Void, TestError>())
+        .subscribe(Recorder<Int, TestError>(request: .max(1)))
+      upstream.giveSubscription()
+      _ = upstream.send(0)
+      _ = upstream.send(1)
+    }
+    #expect(
+      EventsBeforeSubscriptionTests.stops("DropUntilOutput received a value beyond the demand", waiting))
+  }
+
+  // The values left out count against the downstream's demand, the requests made after a cancel too,
+  // as in Combine (OpenCombine's DropUntilOutputTests testOtherFailsAfterTriggering and
+  // testCancelAlreadyCancelled, at 1b8a26b): within it nothing stops, and values passed on do not
+  // count.
+  @Test func valuesLeftOutWithinTheDemandAndValuesPassedOnDoNotStopTheProcess() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.drop(untilOutputFrom: other).subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    other.send(0)
+    #expect([upstream.send(2), upstream.send(3)] == [.none, .none])
+    recorder.cancel()
+    let cancelled = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .max(1))
+    cancelled.drop(untilOutputFrom: ManualPublisher<Int, TestError>()).subscribe(keeper)
+    keeper.subscription?.cancel()
+    keeper.subscription?.request(.max(1))
+    #expect([cancelled.send(1), cancelled.send(2)] == [.none, .none])
+    #expect(recorder.events == [.subscription, .value(2), .value(3)])
+    #expect(keeper.events == [.subscription])
+  }
+}
