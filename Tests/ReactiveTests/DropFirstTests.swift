@@ -142,3 +142,26 @@ import Testing
     #expect(upstream.giveSubscription().calls == [.request(.max(14))])
   }
 }
+
+extension DropFirstTests {
+  // OpenCombine's DropTests.testReceiveSubscriptionTwice, at 1b8a26b: the subscription it holds, sent
+  // to it again, is cancelled too.
+  @Test func cancelsTheSubscriptionItHoldsWhenItComesAgain() throws {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    upstream.dropFirst().subscribe(Recorder<Int, Never>(request: .max(2)))
+    let first = upstream.giveSubscription()
+    let second = upstream.giveSubscription()
+    #expect(second.calls == [.cancel])
+    try #require(upstream.subscriber).receive(subscription: first)
+    #expect(first.calls == [.request(.max(3)), .cancel])
+  }
+
+  // OpenCombine's DropTests.testDropLifecycle (cancellingSubscriptionReleasesSubscriber: false), at
+  // 1b8a26b: after a cancel, a finish and a failure it keeps its downstream until it is released.
+  @Test func keepsTheDownstreamUntilItIsReleasedAsCombineDoes() {
+    for ending in [StreamEnding.cancel, .finish, .fail] {
+      let kept = keptUntilReleased(ending) { upstream, _ in upstream.dropFirst(42) }
+      #expect(kept.whileHeld && kept.afterRelease, "\(ending)")
+    }
+  }
+}

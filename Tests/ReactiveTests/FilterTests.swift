@@ -38,3 +38,84 @@ import Testing
     #expect(recorder.events == [.subscription, .completion(.failure(.other))])
   }
 }
+
+extension FilterTests {
+  // OpenCombine's FilterTests testFilterBasicBehavior, testFilterUpstreamFinishesImmediately and
+  // testFilterUpstreamFinishesWithError, at 1b8a26b: a value left out is answered with one more, a
+  // value passed on with the downstream's demand; every completion passes, and a value after them
+  // is still filtered and passed on; the upstream is asked nothing of the filter's own.
+  @Test func answersAValueLeftOutWithOneMoreAndPassesEverythingOnAfterTheCompletions() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let calls = Locked(0)
+    let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(4))
+    upstream.filter { value in
+      calls.withLock { $0 += 1 }
+      return value.isMultiple(of: 2)
+    }.subscribe(recorder)
+    #expect((1...5).map { upstream.send($0) } == [.max(1), .max(4), .max(1), .max(4), .max(1)])
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.boom))
+    #expect(upstream.send(6) == .max(4))
+    upstream.send(completion: .finished)
+    #expect(
+      recorder.events == [
+        .subscription, .value(2), .value(4), .completion(.finished), .completion(.failure(.boom)),
+        .value(6), .completion(.finished),
+      ])
+    #expect(upstream.subscription.calls == [.request(.max(2))])
+    #expect(calls.value == 6)
+  }
+
+  // OpenCombine's FilterTests testFilterDemand and testFilterNoDemand, at 1b8a26b: the downstream's
+  // requests and cancels go straight to the upstream, each of them, after a cancel too, and a value
+  // after the cancel is still answered with the downstream's demand.
+  @Test func passesEveryRequestAndCancelToTheUpstreamAsTheSubscriptionIsTheUpstreams() throws {
+    let silent = ManualPublisher<Int, TestError>()
+    silent.filter { _ in true }.subscribe(Recorder<Int, TestError>(request: .none))
+    #expect(silent.subscription.calls == [])
+
+    let upstream = ManualPublisher<String, TestError>()
+    let keeper = DemandKeeper<String, TestError>(request: .max(5), extra: .max(3))
+    upstream.filter { Int($0) != nil }.subscribe(keeper)
+    #expect(upstream.send("a") == .max(1))
+    #expect(upstream.send("1") == .max(3))
+    let subscription = try #require(keeper.subscription)
+    subscription.request(.max(15))
+    subscription.cancel()
+    subscription.cancel()
+    subscription.request(.max(3))
+    #expect(upstream.send("8") == .max(3))
+    #expect(
+      upstream.subscription.calls == [
+        .request(.max(5)), .request(.max(15)), .cancel, .cancel, .request(.max(3)),
+      ])
+    #expect(keeper.events == [.subscription, .value("1"), .value("8")])
+  }
+
+  // OpenCombine's FilterTests.testFilterLifecycle (cancellingSubscriptionReleasesSubscriber: true),
+  // at 1b8a26b.
+  @Test func fedByASubjectLetsItsDownstreamGoAtEachEndingAndKeepsItWhileTheSubscriptionLasts() {
+    for ending in [StreamEnding?.none, .cancel, .finish, .fail] {
+      let subject = PassthroughSubject<Int, TestError>()
+      weak var weakRecorder: Recorder<Int, TestError>?
+      weak var weakToken: CapturedToken?
+      do {
+        let token = CapturedToken()
+        let recorder = Recorder<Int, TestError>()
+        weakRecorder = recorder
+        weakToken = token
+        subject.filter { _ in withExtendedLifetime(token) { true } }.subscribe(recorder)
+        subject.send(31)
+        switch ending {
+        case .cancel: recorder.cancel()
+        case .finish: subject.send(completion: .finished)
+        case .fail: subject.send(completion: .failure(.boom))
+        case nil: break
+        }
+      }
+      #expect((weakRecorder == nil) == (ending != nil), "\(String(describing: ending))")
+      #expect((weakToken == nil) == (ending != nil), "\(String(describing: ending))")
+      withExtendedLifetime(subject) {}
+    }
+  }
+}

@@ -72,3 +72,53 @@ import Testing
     }
   }
 }
+
+extension MapErrorTests {
+  // OpenCombine's MapErrorTests testNoDemand, testDemandSubscribe and testCancel, at 0239e54, the
+  // version stored (1b8a26b not being).
+  @Test func asksTheUpstreamNothingOfItsOwnAndPassesTheFirstRequestAndTheCancelOn() {
+    let silent = ManualPublisher<Int, TestError>()
+    silent.mapError { WrappedError.wrapped($0) }.subscribe(Recorder<Int, WrappedError>(request: .none))
+    #expect(silent.subscription.calls == [])
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, WrappedError>(request: .max(42))
+    upstream.mapError { WrappedError.wrapped($0) }.subscribe(recorder)
+    recorder.cancel()
+    #expect(upstream.subscription.calls == [.request(.max(42)), .cancel])
+  }
+
+  // OpenCombine's MapErrorTests.testMapErrorReflection, at 0239e54, the version stored.
+  @Test func theUpstreamSeesItsSubscriberAsMapErrorInAPlaygroundTooWithNoMirrorChildren() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    upstream.mapError { $0 }.subscribe(Recorder<Int, TestError>())
+    let inner = try #require(upstream.subscriber)
+    #expect(String(describing: inner) == "MapError")
+    #expect(playgroundText(inner) == "MapError")
+    #expect(mirrorLabels(inner) == [])
+  }
+
+  // OpenCombine's MapErrorTests.testMapErrorLifecycle (cancellingSubscriptionReleasesSubscriber:
+  // true), at 0239e54, the version stored: a subject's failure lets the downstream and transform go
+  // too, and they are kept while the subscription lasts.
+  @Test func fedByASubjectLetsItsDownstreamGoAtAFailureAndKeepsItWhileTheSubscriptionLasts() {
+    for fails in [false, true] {
+      let subject = PassthroughSubject<Int, TestError>()
+      weak var weakRecorder: Recorder<Int, WrappedError>?
+      weak var weakToken: CapturedToken?
+      do {
+        let token = CapturedToken()
+        let recorder = Recorder<Int, WrappedError>()
+        weakToken = token
+        weakRecorder = recorder
+        subject.mapError { error in withExtendedLifetime(token) { WrappedError.wrapped(error) } }
+          .subscribe(recorder)
+        subject.send(31)
+        if fails { subject.send(completion: .failure(.boom)) }
+        #expect(recorder.events.last == (fails ? .completion(.failure(.wrapped(.boom))) : .value(31)))
+      }
+      #expect((weakRecorder == nil) == fails, "fails: \(fails)")
+      #expect((weakToken == nil) == fails, "fails: \(fails)")
+      withExtendedLifetime(subject) {}
+    }
+  }
+}

@@ -41,3 +41,56 @@ import Testing
     #expect(recorder.events == [.subscription, .value(0), .value(10), .value(30)])
   }
 }
+
+extension MapTests {
+  // OpenCombine's MapTests.testNoDemand and testRequestDemandOnSubscribe, at 1b8a26b.
+  @Test func asksTheUpstreamNothingOfItsOwnAndPassesTheSubscribersFirstRequestAsItIs() {
+    let silent = ManualPublisher<Int, TestError>()
+    silent.map { $0 * 2 }.subscribe(Recorder<Int, TestError>(request: .none))
+    #expect(silent.subscription.calls == [])
+    let asking = ManualPublisher<Int, TestError>()
+    asking.map { $0 * 2 }.subscribe(Recorder<Int, TestError>(request: .max(42)))
+    #expect(asking.subscription.calls == [.request(.max(42))])
+  }
+
+  // OpenCombine's MapTests.testMapCancel, at 1b8a26b: the cancel reaches the upstream, and what the
+  // upstream still sends reaches the downstream, whose demand for it goes back upstream.
+  @Test func aCancelReachesTheUpstreamWhoseLaterValuesStillArriveWithTheDownstreamsDemand() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(extra: .max(111))
+    upstream.map { $0 * 2 }.subscribe(keeper)
+    keeper.subscription?.cancel()
+    #expect(upstream.send(1) == .max(111))
+    upstream.send(completion: .finished)
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(keeper.events == [.subscription, .value(2), .completion(.finished)])
+  }
+
+  // OpenCombine's MapTests.testMapLifecycle (cancellingSubscriptionReleasesSubscriber: true), at
+  // 1b8a26b: fed by a subject, map lets its downstream and transform go when the subject fails or
+  // finishes and when the downstream cancels, and keeps them while the subscription lasts.
+  @Test func fedByASubjectLetsItsDownstreamGoAtEachEndingAndKeepsItWhileTheSubscriptionLasts() {
+    for ending in [StreamEnding?.none, .cancel, .finish, .fail] {
+      let subject = PassthroughSubject<Int, TestError>()
+      weak var weakRecorder: Recorder<Int, TestError>?
+      weak var weakToken: CapturedToken?
+      do {
+        let token = CapturedToken()
+        let recorder = Recorder<Int, TestError>()
+        weakRecorder = recorder
+        weakToken = token
+        subject.map { value in withExtendedLifetime(token) { value * 2 } }.subscribe(recorder)
+        subject.send(31)
+        switch ending {
+        case .cancel: recorder.cancel()
+        case .finish: subject.send(completion: .finished)
+        case .fail: subject.send(completion: .failure(.boom))
+        case nil: break
+        }
+      }
+      #expect((weakRecorder == nil) == (ending != nil), "\(String(describing: ending))")
+      #expect((weakToken == nil) == (ending != nil), "\(String(describing: ending))")
+      withExtendedLifetime(subject) {}
+    }
+  }
+}

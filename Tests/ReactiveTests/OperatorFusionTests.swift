@@ -126,3 +126,51 @@ import Testing
     #expect(recorder.events == [.subscription, .value(6), .completion(.failure(.boom))])
   }
 }
+
+extension OperatorFusionTests {
+  // OpenCombine's MapTests.testTryMapOperatorSpecializationForTryMap, at 1b8a26b.
+  @Test func tryMapAfterTryMapIsOneTryMapThatStillFails() {
+    let subject = PassthroughSubject<Int, Never>()
+    let first = subject.tryMap { value -> Int in
+      if value == 6 { throw TestError.boom }
+      return value * 2
+    }
+    let fused: Publishers.TryMap<PassthroughSubject<Int, Never>, Int> = first.tryMap { $0 + 1 }
+    #expect(fused.upstream === first.upstream)
+    let recorder = Recorder<Int, TestError>()
+    fused.asTestError().subscribe(recorder)
+    for value in [2, 3, 5, 6] { subject.send(value) }
+    #expect(
+      recorder.events == [.subscription, .value(5), .value(7), .value(11), .completion(.failure(.boom))])
+  }
+}
+
+extension OperatorFusionTests {
+  // OpenCombine's CompactMapTests testMapOperatorSpecializationForCompactMap and
+  // testCompactMapOperatorSpecializationForCompactMap (the demands), at 1b8a26b.
+  @Test func mapAfterCompactMapIsOneCompactMapAskingOneMoreForANilResult() {
+    let upstream = ManualPublisher<String, TestError>()
+    let first = upstream.compactMap { Int($0) }
+    let fused: Publishers.CompactMap<ManualPublisher<String, TestError>, Int> = first.map { $0 + 1 }
+    #expect(fused.upstream === first.upstream)
+    let recorder = Recorder<Int, TestError>()
+    fused.subscribe(recorder)
+    #expect(
+      ["0", "3", "a", "12", "11", "20", "b"].map { upstream.send($0) } == [
+        .none, .none, .max(1), .none, .none, .none, .max(1),
+      ])
+    upstream.send(completion: .finished)
+    #expect(
+      recorder.events == [
+        .subscription, .value(1), .value(4), .value(13), .value(12), .value(21), .completion(.finished),
+      ])
+
+    let twice = ManualPublisher<String, TestError>()
+    let both = twice.compactMap { Int($0) }.compactMap { $0.isMultiple(of: 2) ? $0 / 2 : nil }
+    both.subscribe(Recorder<Int, TestError>())
+    #expect(
+      ["0", "3", "a", "12", "11", "20", "b"].map { twice.send($0) } == [
+        .none, .max(1), .max(1), .none, .max(1), .none, .max(1),
+      ])
+  }
+}

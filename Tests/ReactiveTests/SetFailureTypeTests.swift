@@ -50,3 +50,30 @@ import Testing
     #expect(recorder.events == [.subscription, .value(1), .completion(.finished), .value(2)])
   }
 }
+
+extension SetFailureTypeTests {
+  // OpenCombine's SetFailureTypeTests testNoDemand, testCancel and testEmpty (twice applied, the
+  // upstream sees one), at 1b8a26b.
+  @Test func asksNothingOfItsOwnPassesTheCancelOnAndTwiceAppliedIsOneSubscriber() {
+    let silent = ManualPublisher<Int, Never>()
+    silent.setFailureType(to: TestError.self).subscribe(Recorder<Int, TestError>(request: .none))
+    #expect(silent.subscription.calls == [])
+    let upstream = ManualPublisher<Int, Never>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.setFailureType(to: Never.self).setFailureType(to: TestError.self).subscribe(recorder)
+    recorder.cancel()
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(upstream.subscriberDescriptions == ["SetFailureType"])
+  }
+
+  // OpenCombine's SetFailureTypeTests.testSetFailureTypeReflection, at 1b8a26b.
+  @Test func theUpstreamSeesItsSubscriberAsSetFailureTypeInAPlaygroundTooWithNoMirrorChildren() throws {
+    let upstream = HandDrivenPublisher<Int, Never>()
+    upstream.setFailureType(to: TestError.self).subscribe(Recorder<Int, TestError>())
+    let inner = try #require(upstream.subscriber)
+    #expect(String(describing: inner) == "SetFailureType")
+    #expect(playgroundText(inner) == "SetFailureType")
+    #expect(mirrorLabels(inner) == [])
+  }
+}

@@ -51,3 +51,79 @@ import Testing
     }
   }
 }
+
+extension TryCompactMapTests {
+  // OpenCombine's CompactMapTests testTryCompactMapBasicBehavior,
+  // testTryCompactMapUpstreamFinishesImmediately and testTryCompactMapUpstreamFinishesWithError, at
+  // 1b8a26b: a nil result is answered with one more, a value passed on with the downstream's demand;
+  // after the first completion nothing passes, a value is answered with nothing and not transformed.
+  @Test func answersANilResultWithOneMoreAndIgnoresEverythingAfterTheCompletion() {
+    for first in [Subscribers.Completion<TestError>.finished, .failure(.boom)] {
+      let upstream = ManualPublisher<String, TestError>()
+      let calls = Locked(0)
+      let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(4))
+      upstream.tryCompactMap { text -> Int? in
+        calls.withLock { $0 += 1 }
+        return Int(text)
+      }.asTestError().subscribe(recorder)
+      #expect(
+        ["1", "2", "a", "6", "b", "b", "12.4"].map { upstream.send($0) } == [
+          .max(4), .max(4), .max(1), .max(4), .max(1), .max(1), .max(1),
+        ])
+      upstream.send(completion: first)
+      upstream.send(completion: .failure(.other))
+      #expect(upstream.send("73") == .none)
+      upstream.send(completion: .finished)
+      #expect(recorder.events == [.subscription, .value(1), .value(2), .value(6), .completion(first)])
+      #expect(upstream.subscription.calls == [.request(.max(2))])
+      #expect(calls.value == 7)
+    }
+  }
+
+  // OpenCombine's CompactMapTests.testTryCompactMapFailureBecauseOfThrow, at 1b8a26b.
+  @Test func afterAThrowNothingPassesEitherWayAndNothingIsTransformed() throws {
+    let upstream = ManualPublisher<String, TestError>()
+    let calls = Locked(0)
+    let keeper = DemandKeeper<Int, TestError>(request: .max(3), extra: .max(10))
+    upstream.tryCompactMap { text -> Int? in
+      calls.withLock { $0 += 1 }
+      if text == "throw" { throw TestError.boom }
+      return Int(text)
+    }.asTestError().subscribe(keeper)
+    #expect(upstream.send("2") == .max(10))
+    #expect(upstream.send("3") == .max(10))
+    #expect(upstream.subscription.calls == [.request(.max(3))])
+    #expect(upstream.send("throw") == .none)
+    #expect(upstream.send("9") == .none)
+    #expect(upstream.subscription.calls == [.request(.max(3)), .cancel])
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(.other))
+    let subscription = try #require(keeper.subscription)
+    subscription.request(.max(1000))
+    subscription.cancel()
+    #expect(keeper.events == [.subscription, .value(2), .value(3), .completion(.failure(.boom))])
+    #expect(upstream.subscription.calls == [.request(.max(3)), .cancel])
+    #expect(calls.value == 3)
+  }
+
+  // OpenCombine's CompactMapTests testTryCompactMapDemand and testTryCompactMapNoDemand, at 1b8a26b.
+  @Test func passesRequestsOnAndOneCancelAfterWhichNothingPasses() throws {
+    let silent = ManualPublisher<Int, TestError>()
+    silent.tryCompactMap { $0 }.asTestError().subscribe(Recorder<Int, TestError>(request: .none))
+    #expect(silent.subscription.calls == [])
+
+    let upstream = ManualPublisher<String, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .max(5), extra: .max(3))
+    upstream.tryCompactMap { Int($0) }.asTestError().subscribe(keeper)
+    #expect(upstream.send("a") == .max(1))
+    #expect(upstream.send("1") == .max(3))
+    let subscription = try #require(keeper.subscription)
+    subscription.request(.max(15))
+    subscription.cancel()
+    subscription.cancel()
+    subscription.request(.max(3))
+    #expect(upstream.send("8") == .none)
+    #expect(upstream.subscription.calls == [.request(.max(5)), .request(.max(15)), .cancel])
+    #expect(keeper.events == [.subscription, .value(1)])
+  }
+}

@@ -97,3 +97,72 @@ import Testing
     }
   }
 }
+
+extension TryMapTests {
+  // OpenCombine's MapTests.testTryMapFailureBecauseOfThrow, at 1b8a26b: a throw after the upstream's
+  // finish fails the stream once more, the finish itself not passing after the failure; the upstream
+  // is cancelled once; each value is answered with the downstream's demand, none after a throw.
+  @Test func aThrowAfterTheFinishFailsAgainAndTheUpstreamIsCancelledOnce() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let calls = Locked(0)
+    upstream.send(1)
+    let recorder = Recorder<Int, TestError>()
+    upstream.tryMap { value -> Int in
+      calls.withLock { $0 += 1 }
+      if value == 100 { throw TestError.boom }
+      return value * 2
+    }.asTestError().subscribe(recorder)
+    let demands = [2, 3, 100, 9, 100].map { upstream.send($0) }
+    upstream.send(completion: .finished)
+    let last = upstream.send(100)
+    #expect(demands + [last] == Array(repeating: .none, count: 6))
+    #expect(
+      recorder.events == [
+        .subscription, .value(4), .value(6), .completion(.failure(.boom)), .value(18),
+        .completion(.failure(.boom)), .completion(.failure(.boom)),
+      ])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(calls.value == 6)
+  }
+
+  // OpenCombine's MapTests.testTryMapCancel, at 1b8a26b.
+  @Test func afterACancelAValueIsStillTransformedAndPassedOnButNotTheFinish() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.tryMap { $0 * 2 }.asTestError().subscribe(recorder)
+    recorder.cancel()
+    #expect(upstream.send(1) == .none)
+    upstream.send(completion: .finished)
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  // OpenCombine's MapTests.testTryMapReceiveSubscriptionTwice, at 1b8a26b.
+  @Test func aSecondSubscriptionIsCancelledBeforeAndAfterAThrowWhichCancelsTheFirst() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .none)
+    upstream.tryMap { _ -> Int in throw TestError.boom }.asTestError().subscribe(recorder)
+    let first = upstream.giveSubscription()
+    let second = HandDrivenSubscription()
+    let inner = try #require(upstream.subscriber)
+    inner.receive(subscription: second)
+    #expect(first.calls == [])
+    #expect(second.calls == [.cancel])
+    #expect(upstream.send(0) == .none)
+    #expect(first.calls == [.cancel])
+    inner.receive(subscription: second)
+    #expect(second.calls == [.cancel, .cancel])
+    #expect(recorder.events == [.subscription, .completion(.failure(.boom))])
+  }
+
+  // OpenCombine's MapTests.testTryMapEmpty and testTryMapReflection, at 1b8a26b: the upstream sees
+  // its subscriber as "TryMap" too.
+  @Test func theUpstreamSeesItsSubscriberAsTryMap() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    upstream.tryMap { $0 }.asTestError().subscribe(Recorder<Int, TestError>())
+    let inner = try #require(upstream.subscriber)
+    #expect(String(describing: inner) == "TryMap")
+    #expect(playgroundText(inner) == "TryMap")
+    #expect(mirrorLabels(inner) == [])
+  }
+}

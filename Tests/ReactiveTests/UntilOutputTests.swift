@@ -320,3 +320,107 @@ private final class FinishLogger: Subscriber, @unchecked Sendable {
     if case .finished = completion { log.append("finished") }
   }
 }
+
+extension DropUntilOutputTests {
+  // OpenCombine's DropUntilOutputTests.testDemand, at 1b8a26b: the upstream is asked only what the
+  // downstream asks, a value left out is answered with nothing, a value passed on with the
+  // downstream's demand, and the other is asked for one value only.
+  @Test func asksUpstreamWhatTheDownstreamAsksAndAnswersEachValuePassedOnWithItsDemand() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .none, extra: .max(3))
+    upstream.drop(untilOutputFrom: other).subscribe(keeper)
+    #expect(upstream.subscription.calls == [])
+    #expect(other.subscription.calls == [.request(.max(1))])
+    try #require(keeper.subscription).request(.max(4))
+    #expect([upstream.send(1), upstream.send(2)] == [.none, .none])
+    #expect(other.send(1000) == .none)
+    #expect([upstream.send(3), upstream.send(4)] == [.max(3), .max(3)])
+    #expect(upstream.subscription.calls == [.request(.max(4))])
+    #expect(other.subscription.calls == [.request(.max(1))])
+    #expect(keeper.events == [.subscription, .value(3), .value(4)])
+  }
+
+  // OpenCombine's DropUntilOutputTests.testSubscribersHaveTheSameCombineIdentifier, at 1b8a26b.
+  @Test func theOtherPublishersSubscriberHasTheUpstreamSubscribersCombineIdentifier() throws {
+    let upstream = HandDrivenPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    upstream.drop(untilOutputFrom: other).subscribe(Recorder<Int, TestError>())
+    let upstreamSide = try #require(upstream.subscriber)
+    let otherSide = try #require(other.subscriber)
+    #expect(otherSide.combineIdentifier == upstreamSide.combineIdentifier)
+  }
+}
+
+extension DropUntilOutputTests {
+  // OpenCombine's DropUntilOutputTests.testReusableOtherSubscriber, at 1b8a26b: a second subscription
+  // of the other's while it holds one is cancelled; once the other has sent its value, its
+  // subscription is let go, not cancelled, and the next one it is sent is asked for one value and is
+  // the one a cancel reaches.
+  @Test func takesTheOthersNextSubscriptionOnceItsValueCameAndCancelsThatOne() throws {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = HandDrivenPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(2), extra: .max(5))
+    upstream.drop(untilOutputFrom: other).subscribe(recorder)
+    let first = other.giveSubscription()
+    let second = other.giveSubscription()
+    #expect(second.calls == [.cancel])
+    #expect(other.send(1000) == .none)
+    let third = other.giveSubscription()
+    #expect(third.calls == [.request(.max(1))])
+    recorder.cancel()
+    #expect(third.calls == [.request(.max(1)), .cancel])
+    #expect(first.calls == [.request(.max(1))])
+    #expect(upstream.subscription.calls == [.request(.max(2)), .cancel])
+    #expect(recorder.events == [.subscription])
+  }
+}
+
+extension DropUntilOutputTests {
+  // OpenCombine's DropUntilOutputTests.testCrashesWhenReceivesInputAfterCancel, at 1b8a26b: a value
+  // the upstream sends while values are left out, beyond what the downstream asked for, stops the
+  // process; here the other finished at once, and the downstream asked for nothing.
+  @Test func aValueLeftOutBeyondTheDemandStopsTheProcess() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.drop(untilOutputFrom: Empty<Void, TestError>())
+        .subscribe(Recorder<Int, TestError>(request: .none))
+      upstream.giveSubscription()
+      _ = upstream.send(0)
+    }
+    #expect(EventsBeforeSubscriptionTests.stops("DropUntilOutput received a value beyond the demand", result))
+    let waiting = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = HandDrivenPublisher<Int, TestError>()
+      upstream.drop(untilOutputFrom: PassthroughSubject<Void, TestError>())
+        .subscribe(Recorder<Int, TestError>(request: .max(1)))
+      upstream.giveSubscription()
+      _ = upstream.send(0)
+      _ = upstream.send(1)
+    }
+    #expect(
+      EventsBeforeSubscriptionTests.stops("DropUntilOutput received a value beyond the demand", waiting))
+  }
+
+  // The values left out count against the downstream's demand, the requests made after a cancel too,
+  // as in Combine (OpenCombine's DropUntilOutputTests testOtherFailsAfterTriggering and
+  // testCancelAlreadyCancelled, at 1b8a26b): within it nothing stops, and values passed on do not
+  // count.
+  @Test func valuesLeftOutWithinTheDemandAndValuesPassedOnDoNotStopTheProcess() {
+    let upstream = ManualPublisher<Int, TestError>()
+    let other = ManualPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>(request: .max(1))
+    upstream.drop(untilOutputFrom: other).subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    other.send(0)
+    #expect([upstream.send(2), upstream.send(3)] == [.none, .none])
+    recorder.cancel()
+    let cancelled = ManualPublisher<Int, TestError>()
+    let keeper = DemandKeeper<Int, TestError>(request: .max(1))
+    cancelled.drop(untilOutputFrom: ManualPublisher<Int, TestError>()).subscribe(keeper)
+    keeper.subscription?.cancel()
+    keeper.subscription?.request(.max(1))
+    #expect([cancelled.send(1), cancelled.send(2)] == [.none, .none])
+    #expect(recorder.events == [.subscription, .value(2), .value(3)])
+    #expect(keeper.events == [.subscription])
+  }
+}

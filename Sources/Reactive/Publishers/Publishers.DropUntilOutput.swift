@@ -48,7 +48,8 @@ extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other
 ///
 /// The stream ends with the upstream's completion (the other is cancelled), with the other's
 /// completion before its first value (upstream is cancelled), or on cancel (upstream, then the
-/// other). Everything is let go then; a subscription arriving later on either side is cancelled.
+/// other). Everything is let go then; a subscription arriving later on either side is cancelled. The
+/// other's value lets go of the other's subscription, and the other may send another.
 private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: Subscriber, Subscription,
   CombineReflecting, @unchecked Sendable
 {
@@ -60,11 +61,14 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
     var upstream: (any Subscription)?
     var other: (any Subscription)?
     var upstreamSubscribed = false
-    var otherSubscribed = false
     var triggered = false
     var ended = false
     /// What the downstream asked for before the upstream subscription arrived.
     var pendingDemand = Subscribers.Demand.none
+    /// What the downstream asked for, its requests after the end included, less each value left out:
+    /// a value left out beyond it stops the process, as Combine's (OpenCombine's
+    /// `DropUntilOutputTests.testCrashesWhenReceivesInputAfterCancel`). Values passed on do not count.
+    var leftToDrop = Subscribers.Demand.none
 
     /// Ends the stream; returns what was held, for the caller to cancel and complete.
     mutating func end() -> (
@@ -85,8 +89,11 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
 
   func receive(subscription: any Subscription) {
     let demand: Subscribers.Demand? = state.withLock { state in
-      guard !state.ended, !state.upstreamSubscribed else { return nil }
+      // A subscription after the end is cancelled, but what the upstream sends after it is no
+      // longer a value before the subscription.
+      guard !state.upstreamSubscribed else { return nil }
       state.upstreamSubscribed = true
+      guard !state.ended else { return nil }
       state.upstream = subscription
       defer { state.pendingDemand = .none }
       return state.pendingDemand
@@ -99,7 +106,11 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
     let downstream: Downstream? = state.withLock { state in
       // As Combine's (OpenCombine's DropUntilOutputTests.testDropUntilOutputReceiveValueBeforeSubscription).
       precondition(state.upstreamSubscribed, "DropUntilOutput received a value before its subscription")
-      guard !state.ended, state.triggered else { return nil }
+      guard !state.ended, state.triggered else {
+        precondition(state.leftToDrop > 0, "DropUntilOutput received a value beyond the demand")
+        state.leftToDrop -= 1
+        return nil
+      }
       return state.downstream
     }
     return downstream?.receive(input) ?? .none
@@ -118,6 +129,7 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
     // A zero request is ignored, as Combine's (OpenCombine's DropUntilOutputTests.testLateSubscription).
     guard demand != .none else { return }
     let upstream: (any Subscription)? = state.withLock { state in
+      state.leftToDrop += demand
       guard !state.ended else { return nil }
       if state.upstream == nil { state.pendingDemand += demand }
       return state.upstream
@@ -133,8 +145,7 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
 
   fileprivate func receiveOther(subscription: any Subscription) {
     let accepted = state.withLock { state in
-      guard !state.ended, !state.otherSubscribed else { return false }
-      state.otherSubscribed = true
+      guard !state.ended, state.other == nil else { return false }
       state.other = subscription
       return true
     }
@@ -142,8 +153,14 @@ private final class DropUntilOutputInner<OtherOutput, Downstream: Subscriber>: S
     subscription.request(.max(1))
   }
 
+  /// The other's value lets go of its subscription without cancelling it, and the next subscription
+  /// the other sends is taken and asked for one value, as Combine's (OpenCombine's
+  /// `DropUntilOutputTests.testReusableOtherSubscriber`).
   fileprivate func receiveOther() {
-    state.withLock { $0.triggered = true }
+    state.withLock { state in
+      state.triggered = true
+      state.other = nil
+    }
   }
 
   fileprivate func receiveOther(completion: Subscribers.Completion<Failure>) {

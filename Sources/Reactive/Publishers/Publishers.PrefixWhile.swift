@@ -41,5 +41,7 @@ final class PrefixWhileInner<Input, UpstreamFailure: Error, Downstream: Subscrib
 >, @unchecked Sendable
 {
   override var description: String { "PrefixWhile" }
+  /// The downstream, as Combine's (OpenCombine's `PrefixWhileTests.testPrefixWhileReflection`).
+  override var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
   override var trapsEventsBeforeSubscription: Bool { true }
 }

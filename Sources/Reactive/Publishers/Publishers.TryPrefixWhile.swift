@@ -49,5 +49,7 @@ final class TryPrefixWhileInner<Input, UpstreamFailure: Error, Downstream: Subsc
 >, @unchecked Sendable
 {
   override var description: String { "TryPrefixWhile" }
+  /// The downstream, as Combine's (OpenCombine's `PrefixWhileTests.testTryPrefixWhileReflection`).
+  override var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
   override var trapsEventsBeforeSubscription: Bool { true }
 }
