@@ -30,4 +30,12 @@ import Testing
     #expect(erased.eraseToAnyPublisher().box === erased.box)
     #expect(AnyPublisher(erased).box === erased.box)
   }
+
+  // OpenCombine's AnyPublisherTests.testErasePublisher, at 1b8a26b.
+  @Test func theWrappedPublisherIsGivenTheSubscriberItself() {
+    let upstream = CapturingPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    upstream.eraseToAnyPublisher().subscribe(recorder)
+    #expect((upstream.subscriber as AnyObject?) === recorder)
+  }
 }

@@ -168,6 +168,94 @@ import Testing
     #expect(log.value == [.value(1), .completion(.finished)])
   }
 
+  // OpenCombine's SinkTests.testSubscription, at 9b3c361 (the version stored; 1b8a26b is not).
+  @Test func theSameSubscriptionSentAgainIsCancelledAndOneAfterTheCompletionToo() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let first = RecordingSubscription()
+    let second = RecordingSubscription()
+    sink.receive(subscription: first)
+    sink.receive(subscription: second)
+    #expect(first.calls == [.request(.unlimited)])
+    #expect(second.calls == [.cancel])
+    sink.receive(subscription: first)
+    #expect(first.calls == [.request(.unlimited), .cancel])
+    sink.receive(completion: .finished)
+    #expect(first.calls == [.request(.unlimited), .cancel])
+    let third = RecordingSubscription()
+    sink.receive(subscription: third)
+    #expect(third.calls == [.cancel])
+  }
+
+  private enum Ending: CaseIterable {
+    case cancel
+    case finish
+    case fail
+  }
+
+  // OpenCombine's SinkTests.testDoesNotReleaseClosuresAfterCancellationNoSubscription and the five
+  // testReleasesClosuresAfter… tests, at 9b3c361: both closures go at a completion, with or without
+  // a subscription, and at a cancel once subscribed; a cancel before any subscription keeps them.
+  @Test(arguments: [false, true], Ending.allCases)
+  private func aSinkLetsBothClosuresGoAtItsEndButKeepsThemAtACancelBeforeAnySubscription(
+    subscribed: Bool, ending: Ending
+  ) {
+    weak var weakValueCapture: CapturedToken?
+    weak var weakCompletionCapture: CapturedToken?
+    let sink: Subscribers.Sink<Int, TestError>
+    do {
+      let valueCapture = CapturedToken()
+      let completionCapture = CapturedToken()
+      weakValueCapture = valueCapture
+      weakCompletionCapture = completionCapture
+      sink = Subscribers.Sink(
+        receiveCompletion: { _ in _ = completionCapture }, receiveValue: { _ in _ = valueCapture })
+    }
+    if subscribed { sink.receive(subscription: RecordingSubscription()) }
+    #expect(weakValueCapture != nil)
+    #expect(weakCompletionCapture != nil)
+    switch ending {
+    case .cancel: sink.cancel()
+    case .finish: sink.receive(completion: .finished)
+    case .fail: sink.receive(completion: .failure(.boom))
+    }
+    let released = subscribed || ending != .cancel
+    withExtendedLifetime(sink) {
+      #expect((weakValueCapture == nil) == released)
+      #expect((weakCompletionCapture == nil) == released)
+    }
+  }
+
+  // OpenCombine's SinkTests.testRecursiveCompletion, at 9b3c361.
+  @Test func aCompletionSentAgainFromInsideTheCompletionClosureIsIgnored() {
+    let calls = Locked(0)
+    let holder = Locked<Subscribers.Sink<Int, Never>?>(nil)
+    let sink = Subscribers.Sink<Int, Never>(
+      receiveCompletion: { completion in
+        let count = calls.withLock {
+          $0 += 1
+          return $0
+        }
+        if count < 10 { holder.value?.receive(completion: completion) }
+      },
+      receiveValue: { _ in })
+    holder.withLock { $0 = sink }
+    sink.receive(subscription: RecordingSubscription())
+    sink.receive(completion: .finished)
+    #expect(calls.value == 1)
+    holder.withLock { $0 = nil }
+  }
+
+  // OpenCombine's SinkTests.testPublisherOperator, at 9b3c361.
+  @Test func aSinkWhoseCancellableIsDroppedAtOnceReceivesNothing() {
+    let subject = PassthroughSubject<Int, Never>()
+    let received = Locked<[Int]>([])
+    do {
+      _ = subject.sink { received.append($0) }
+    }
+    subject.send(100)
+    #expect(received.value == [])
+  }
+
   /// Combine's tests do not say what a sink cancelled before any subscription does with a value fed
   /// by hand; ours keeps the promise of `cancel()`: the closure does not start again.
   @Test func aValueAfterACancelBeforeAnySubscriptionIsIgnored() {
