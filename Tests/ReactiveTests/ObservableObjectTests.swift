@@ -143,6 +143,67 @@ private final class CustomModel: ObservableObject {
     #expect(counter.count.value == 0)
   }
 
+  /// A subscriber that keeps its subscription, for the test to ask through, and counts the signals.
+  private final class Signals: Subscriber, @unchecked Sendable {
+    typealias Input = Void
+    typealias Failure = Never
+    let subscription = Locked<(any Subscription)?>(nil)
+    let count = Locked(0)
+    let request: Subscribers.Demand
+    init(request: Subscribers.Demand = .none) { self.request = request }
+    func receive(subscription: any Subscription) {
+      self.subscription.withLock { $0 = subscription }
+      if request != .none { subscription.request(request) }
+    }
+    func receive(_ input: Void) -> Subscribers.Demand {
+      count.withLock { $0 += 1 }
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
+  // OpenCombine's ObservableObjectPublisherTests.testBasicBehavior, at 0239e54: a request makes every
+  // later change reach the subscriber, beyond what it asked; a subscriber that comes later gets only
+  // the changes after it; a cancel stops the signals to that subscriber alone.
+  @Test func changesReachEachSubscriberFromItsFirstRequestUntilItsCancel() {
+    let publisher = ObservableObjectPublisher()
+    let first = Signals()
+    publisher.subscribe(first)
+    first.subscription.value?.request(.max(1))
+    #expect(first.count.value == 0)
+    publisher.send()
+    #expect(first.count.value == 1)
+    publisher.send()
+    publisher.send()
+    first.subscription.value?.request(.max(3))
+    for _ in 0..<4 { publisher.send() }
+    #expect(first.count.value == 7)
+    first.subscription.value?.request(.unlimited)
+    let second = Signals(request: .unlimited)
+    publisher.subscribe(second)
+    #expect(second.count.value == 0)
+    publisher.send()
+    #expect([first.count.value, second.count.value] == [8, 1])
+    first.subscription.value?.cancel()
+    publisher.send()
+    #expect([first.count.value, second.count.value] == [8, 2])
+    second.subscription.value?.cancel()
+  }
+
+  // OpenCombine's ObservableObjectPublisherTests.testObservableObjectPublisherReflection, at 0239e54.
+  @Test func itsSubscriptionShowsItsNameInAPlaygroundAndItsDownstreamInItsMirror() throws {
+    let publisher = ObservableObjectPublisher()
+    let shown = reflection(of: publisher)
+    #expect(shown.description == "ObservableObjectPublisher")
+    #expect(shown.playground == "ObservableObjectPublisher")
+    #expect(shown.children == ["downstream"])
+    let signals = Signals()
+    publisher.subscribe(signals)
+    let subscription = try #require(signals.subscription.value)
+    let downstream = Mirror(reflecting: subscription).children.first.map { String(describing: $0.value) }
+    #expect(downstream?.contains("Signals") == true)
+  }
+
   @Test func objectWillChangeFiresForEveryChangeWhateverTheDemand() {
     final class Model: ObservableObject {
       @Published var value = 0
