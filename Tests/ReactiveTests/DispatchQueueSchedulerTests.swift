@@ -242,6 +242,41 @@ import Testing
     }
   }
 
+  // OpenCombine's DispatchQueueSchedulerTests testMinimumTolerance, testNow and
+  // testDefaultSchedulerOptions, at 1b8a26b (its
+  // "now within a millisecond" read here as "between the uptimes read before and after").
+  @Test func aQueuesClockIsUptimeWithNoToleranceAndItsOptionsDefaultToNone() {
+    for queue in [DispatchQueue.main, .global(qos: .background)] {
+      #expect(queue.minimumTolerance == .nanoseconds(0))
+      let before = DispatchTime.now()
+      let now = queue.now.dispatchTime
+      let after = DispatchTime.now()
+      #expect(before <= now && now <= after)
+    }
+    let options = DispatchQueue.SchedulerOptions()
+    #expect(options.flags == [])
+    #expect(options.qos == .unspecified)
+    #expect(options.group == nil)
+  }
+
+  // OpenCombine's DispatchQueueSchedulerTests testScheduleActionOnceNow and testScheduleRepeating, at
+  // 1b8a26b: an action given a group runs later, in that group; a repetition's token is an
+  // AnyCancellable.
+  @Test(.tags(.realClock)) func anActionScheduledInAGroupRunsLaterInTheGroup() {
+    let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.group")
+    let group = DispatchGroup()
+    let ran = Locked(false)
+    queue.suspend()
+    queue.schedule(options: .init(qos: .userInteractive, group: group)) { ran.withLock { $0 = true } }
+    #expect(!ran.value)
+    queue.resume()
+    #expect(group.wait(timeout: .now() + 5) == .success)
+    #expect(ran.value)
+    let token = queue.schedule(after: queue.now.advanced(by: .seconds(3600)), interval: .seconds(1)) {}
+    #expect(token is AnyCancellable)
+    token.cancel()
+  }
+
   private func time(_ uptimeNanoseconds: UInt64) -> DispatchQueue.SchedulerTimeType {
     DispatchQueue.SchedulerTimeType(DispatchTime(uptimeNanoseconds: uptimeNanoseconds))
   }
