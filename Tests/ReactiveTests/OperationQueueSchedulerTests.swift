@@ -19,6 +19,7 @@ extension OperationQueue.SchedulerTimeType.Stride: SecondsStride {}
   @Test func timeAndStrideEncodeAsCombinesDo() throws { try Checks.timeAndStrideEncodeAsCombinesDo() }
   @Test func strideUnitsAndLiteralsCountSeconds() { Checks.strideUnitsAndLiteralsCountSeconds() }
   @Test func strideArithmeticWorksInSeconds() { Checks.strideArithmeticWorksInSeconds() }
+  @Test func everyOtherFigureOfCombinesIsTheSame() { Checks.everyOtherFigureOfCombinesIsTheSame() }
   @Test func nowIsTheCurrentDateAndToleranceIsZero() { Checks.nowIsTheCurrentDate(OperationQueue()) }
 
   @Test(.tags(.realClock)) func scheduleRunsEachActionAsAnOperationOnTheQueue() {

@@ -25,6 +25,7 @@ func turnRunLoop(until condition: () -> Bool, seconds: TimeInterval = 5) -> Bool
   @Test func timeAndStrideEncodeAsCombinesDo() throws { try Checks.timeAndStrideEncodeAsCombinesDo() }
   @Test func strideUnitsAndLiteralsCountSeconds() { Checks.strideUnitsAndLiteralsCountSeconds() }
   @Test func strideArithmeticWorksInSeconds() { Checks.strideArithmeticWorksInSeconds() }
+  @Test func everyOtherFigureOfCombinesIsTheSame() { Checks.everyOtherFigureOfCombinesIsTheSame() }
   @Test func nowIsTheCurrentDateAndToleranceIsZero() { Checks.nowIsTheCurrentDate(RunLoop.current) }
 
   // OpenCombine's RunLoopSchedulerTests.testScheduleActionOnceNow: scheduled from another thread, the
