@@ -74,4 +74,34 @@ extension OperationQueue.SchedulerTimeType.Stride: SecondsStride {}
     #expect(count.value == runsAtCancel)
     #expect(runsAtCancel >= 3)
   }
+
+  // OpenCombine's OperationQueueSchedulerTests.testScheduleActionOnceNowWithTestQueue, at 00f1199,
+  // the version stored (run on Darwin only, against Combine): the action is one BlockOperation added
+  // with addOperation(_:), which runs it again each time its main() is called.
+  @Test(.tags(.realClock)) func scheduleAddsOneBlockOperationThatRunsTheActionEachTimeItsMainRuns() throws {
+    let queue = RecordingOperationQueue()
+    let count = Locked(0)
+    queue.schedule { count.withLock { $0 += 1 } }
+    let added = queue.added
+    #expect(added.count == 1)
+    let operation = try #require(added.first as? BlockOperation)
+    queue.waitUntilAllOperationsAreFinished()
+    #expect(count.value == 1)
+    operation.main()
+    #expect(count.value == 2)
+    operation.main()
+    #expect(count.value == 3)
+  }
+}
+
+/// An operation queue that keeps every operation added to it with addOperation(_:).
+private final class RecordingOperationQueue: OperationQueue, @unchecked Sendable {
+  private let history = Locked<[Operation]>([])
+
+  var added: [Operation] { history.value }
+
+  override func addOperation(_ op: Operation) {
+    history.append(op)
+    super.addOperation(op)
+  }
 }
