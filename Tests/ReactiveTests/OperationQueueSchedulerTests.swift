@@ -152,6 +152,32 @@ extension OperationQueue.SchedulerTimeType.Stride: SecondsStride {}
     #expect(count.value == 3)
   }
 
+  // OpenCombine's OperationQueueSchedulerTests testScheduleActionOnceLaterWithRealQueue and
+  // testScheduleRepeatingWithRealQueue, at 00f1199, the version stored: an action scheduled for later,
+  // and each run of a repeating one, runs as an operation of the queue, no earlier than its date.
+  @Test(.tags(.realClock)) func laterAndRepeatingActionsRunOnTheQueueNoEarlierThanTheirDates() {
+    let queue = OperationQueue()
+    let due = queue.now.advanced(by: .milliseconds(30))
+    let runs = Locked<[(onQueue: Bool, early: Bool)]>([])
+    let done = DispatchSemaphore(value: 0)
+    queue.schedule(after: due) {
+      runs.append((OperationQueue.current === queue, Date() < due.date))
+      done.signal()
+    }
+    let cancellable = queue.schedule(after: due, interval: .milliseconds(20)) {
+      let count = runs.withLock {
+        $0.append((OperationQueue.current === queue, Date() < due.date))
+        return $0.count
+      }
+      if count == 4 { done.signal() }
+    }
+    #expect(wait(for: done))
+    #expect(wait(for: done))
+    cancellable.cancel()
+    #expect(runs.value.count >= 4)
+    #expect(runs.value.allSatisfy { $0.onQueue && !$0.early })
+  }
+
   /// Waits, for at most five seconds, until every operation in `queue` has finished.
   private func waitUntilFinished(_ queue: OperationQueue) -> Bool {
     let done = DispatchSemaphore(value: 0)
