@@ -76,6 +76,29 @@ func turnRunLoop(until condition: () -> Bool, seconds: TimeInterval = 5) -> Bool
     #expect(ticks == 3)
     cancellable = nil
   }
+
+  // OpenCombine's RunLoopSchedulerTests.testScheduleRepeating, at b6070db, the version stored:
+  // scheduled from another thread, the repeating action runs on the loop's thread, not before the loop
+  // turns, its first run no earlier than its date and each later one no earlier than an interval on.
+  @Test(.tags(.realClock)) func repeatingScheduleFromAnotherThreadKeepsItsCadenceOnTheLoopsThread() {
+    let loop = RunLoop.current
+    let loopThread = Thread.current
+    let due = loop.now.advanced(by: .milliseconds(50))
+    let ticks = Locked<[(date: Date, onLoopThread: Bool)]>([])
+    let unchecked = UncheckedLoop(loop)
+    let cancellable = DispatchQueue.global().sync {
+      unchecked.loop.schedule(after: due, interval: .milliseconds(30)) {
+        ticks.append((Date(), Thread.current === loopThread))
+      }
+    }
+    #expect(ticks.value.isEmpty)
+    #expect(turnRunLoop(until: { ticks.value.count >= 4 }))
+    cancellable.cancel()
+    for (index, tick) in ticks.value.enumerated() {
+      #expect(tick.onLoopThread)
+      #expect(tick.date.timeIntervalSince(due.date) >= Double(index) * 0.03 - 0.001)
+    }
+  }
 }
 
 /// Hands a run loop to another thread, which may schedule on it (the scheduler's job).
