@@ -131,6 +131,64 @@ enum DateSchedulerTimeChecks<S: DateBackedScheduler> {
     #expect((-Stride.seconds(3)).magnitude == -3)
   }
 
+  /// The figures of Combine's not checked above: distances from the second time and to the time just
+  /// short of the distant future, strides made from seconds, and every product, sum and difference,
+  /// plain and compound (OpenCombine's RunLoopSchedulerTests testSchedulerTimeTypeDistance,
+  /// testStrideFromTimeInterval, testStrideMultiplication, testStrideAddition and
+  /// testStrideSubtraction, at b6070db, the version stored).
+  static func everyOtherFigureOfCombinesIsTheSame() {
+    let first = Time(Date(timeIntervalSince1970: 10_000))
+    let second = Time(Date(timeIntervalSince1970: 10_431))
+    let future = Time(.distantFuture)
+    let nearlyFuture = Time(Date.distantFuture - 1024)
+    #expect(second.distance(to: future).timeInterval == 64_092_200_769)
+    #expect(future.distance(to: second).timeInterval == -64_092_200_769)
+    #expect(first.distance(to: nearlyFuture).timeInterval == 64_092_200_176)
+    #expect(nearlyFuture.distance(to: first).timeInterval == -64_092_200_176)
+    #expect(nearlyFuture.distance(to: nearlyFuture).timeInterval == 0)
+    for seconds in [2, 2.2, 0.002, 2E-06, 2E-09, 9.223372036854776E+18] {
+      #expect(Stride(seconds).magnitude == seconds)
+    }
+    let products: [(Stride, Stride, TimeInterval)] = [
+      (.nanoseconds(0), .nanoseconds(61346), 0), (.nanoseconds(61346), .nanoseconds(0), 0),
+      (.nanoseconds(18), .nanoseconds(1), 1.8E-17), (.nanoseconds(18), .microseconds(1), 1.8E-14),
+      (.nanoseconds(1), .nanoseconds(18), 1.8E-17), (.microseconds(1), .nanoseconds(18), 1.8E-14),
+      (.nanoseconds(15), .nanoseconds(2), 3E-17), (.microseconds(-3), .nanoseconds(10), -3E-14),
+    ]
+    for (lhs, rhs, product) in products {
+      #expect((lhs * rhs).magnitude == product)
+      var compound = lhs
+      compound *= rhs
+      #expect(compound.magnitude == product)
+    }
+    let sums: [(Stride, Stride, TimeInterval)] = [
+      (.nanoseconds(0), .microseconds(2), 2E-06), (.nanoseconds(2), .microseconds(0), 2E-09),
+      (.nanoseconds(7), .nanoseconds(12), 1.8999999999999998E-08),
+      (.nanoseconds(12), .nanoseconds(7), 1.8999999999999998E-08),
+      (.nanoseconds(7), .nanoseconds(-12), -5E-09), (.nanoseconds(-12), .nanoseconds(7), -5E-09),
+      (.milliseconds(-12), .seconds(7), 6.988), (.seconds(-12), .milliseconds(7), -11.993),
+    ]
+    for (lhs, rhs, sum) in sums {
+      #expect((lhs + rhs).magnitude == sum)
+      var compound = lhs
+      compound += rhs
+      #expect(compound.magnitude == sum)
+    }
+    let differences: [(Stride, Stride, TimeInterval)] = [
+      (.nanoseconds(0), .microseconds(2), -2E-06), (.nanoseconds(2), .microseconds(0), 2E-09),
+      (.nanoseconds(7), .nanoseconds(12), -5E-09), (.nanoseconds(12), .nanoseconds(7), 5E-09),
+      (.nanoseconds(7), .nanoseconds(-12), 1.8999999999999998E-08),
+      (.nanoseconds(-12), .nanoseconds(7), -1.8999999999999998E-08),
+      (.seconds(-12), .milliseconds(7), -12.007), (.milliseconds(-12), .seconds(7), -7.012),
+    ]
+    for (lhs, rhs, difference) in differences {
+      #expect((lhs - rhs).magnitude == difference)
+      var compound = lhs
+      compound -= rhs
+      #expect(compound.magnitude == difference)
+    }
+  }
+
   /// `now` is the date when it is read.
   static func nowIsTheCurrentDate(_ scheduler: S) {
     let before = Date()

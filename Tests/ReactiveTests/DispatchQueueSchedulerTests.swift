@@ -146,4 +146,138 @@ import Testing
     #expect(count.value == runsAtCancel)
     #expect(runsAtCancel >= 3)
   }
+
+  // OpenCombine's DispatchQueueSchedulerTests testSchedulerTimeTypeEquatable and
+  // testSchedulerTimeTypeHashable, at 1b8a26b: times are equal when their dispatch times are, and hash
+  // as the raw dispatch time does.
+  @Test func timesAreEqualByDispatchTimeAndHashAsTheRawDispatchTime() {
+    #expect(time(10000) == time(10000))
+    #expect(time(10000) != time(10001))
+    #expect(time(10001) != time(10000))
+    for nanoseconds: UInt64 in [10000, 10001] {
+      #expect(time(nanoseconds).hashValue == time(nanoseconds).dispatchTime.rawValue.hashValue)
+    }
+  }
+
+  // OpenCombine's DispatchQueueSchedulerTests testStrideToDispatchTimeInterval and
+  // testStrideFromDispatchTimeInterval, at 1b8a26b: a stride is a dispatch interval of nanoseconds, and
+  // one made from a dispatch interval too long either way for Int nanoseconds is Int.max or Int.min.
+  @Test func aStrideIsADispatchIntervalOfNanosecondsAndClampsOneTooLong() {
+    #expect(Stride.seconds(2).timeInterval == .nanoseconds(2_000_000_000))
+    #expect(Stride.milliseconds(2).timeInterval == .nanoseconds(2_000_000))
+    #expect(Stride.microseconds(2).timeInterval == .nanoseconds(2000))
+    #expect(Stride.nanoseconds(2).timeInterval == .nanoseconds(2))
+    #expect(Stride.nanoseconds(.max).timeInterval == .nanoseconds(.max))
+    #expect(Stride(.seconds(2)).magnitude == 2_000_000_000)
+    #expect(Stride(.milliseconds(2)).magnitude == 2_000_000)
+    #expect(Stride(.microseconds(2)).magnitude == 2000)
+    #expect(Stride(.nanoseconds(2)).magnitude == 2)
+    #expect(Stride(.never).magnitude == .max)
+    let longest: [DispatchTimeInterval] = [
+      .seconds(.max), .milliseconds(.max), .microseconds(.max), .nanoseconds(.max),
+    ]
+    let shortest: [DispatchTimeInterval] = [
+      .seconds(.min), .milliseconds(.min), .microseconds(.min), .nanoseconds(.min),
+    ]
+    #expect(longest.map { Stride($0).magnitude } == Array(repeating: .max, count: 4))
+    #expect(shortest.map { Stride($0).magnitude } == Array(repeating: .min, count: 4))
+  }
+
+  // OpenCombine's DispatchQueueSchedulerTests testStrideFromNumericValue and
+  // testStrideFromTooMuchSeconds, at 1b8a26b.
+  @Test func aStrideFromSecondsIsRoundedToNanosecondsAndAnExactOneMustFit() {
+    #expect(Stride.seconds(1.2).magnitude == 1_200_000_000)
+    #expect(Stride.seconds(Double(Int.max) / 1_000_000_000 - 1).magnitude == 9_223_372_035_854_776_320)
+    #expect(Stride.seconds(Double(Int.max) / 1_000_000_000).magnitude == .max)
+    #expect(Stride.seconds(Int.max).magnitude == .max)
+    #expect(Stride.milliseconds(.max).magnitude == .max)
+    #expect(Stride.microseconds(.max).magnitude == .max)
+    #expect(Stride.nanoseconds(.max).magnitude == .max)
+    #expect((1.2 as Stride).magnitude == 1_200_000_000)
+    #expect((2 as Stride).magnitude == 2_000_000_000)
+    #expect(Stride(exactly: UInt64.max) == nil)
+    #expect(Stride(exactly: 2 as UInt64)?.magnitude == 2_000_000_000)
+  }
+
+  // OpenCombine's DispatchQueueSchedulerTests testStrideComparable, testStrideMultiplication,
+  // testStrideAddition and testStrideSubtraction, at 1b8a26b: a product of strides shorter than a
+  // second each is shorter than a nanosecond, so nothing.
+  @Test func stridesCompareAddAndSubtractInNanosecondsAndMultiplyInSeconds() {
+    #expect(Stride.nanoseconds(1) < .nanoseconds(2))
+    #expect(Stride.nanoseconds(-2) > .microseconds(-10))
+    #expect(Stride.milliseconds(2) < .seconds(2))
+    let products: [(Stride, Stride)] = [
+      (.nanoseconds(0), .nanoseconds(61346)), (.nanoseconds(61346), .nanoseconds(0)),
+      (.nanoseconds(18), .nanoseconds(1)), (.nanoseconds(18), .microseconds(1)),
+      (.nanoseconds(1), .nanoseconds(18)), (.microseconds(1), .nanoseconds(18)),
+      (.nanoseconds(15), .nanoseconds(2)), (.microseconds(-3), .nanoseconds(10)),
+    ]
+    for (lhs, rhs) in products {
+      #expect((lhs * rhs).magnitude == 0)
+      var product = lhs
+      product *= rhs
+      #expect(product.magnitude == 0)
+    }
+    let sums: [(Stride, Stride, Int)] = [
+      (.nanoseconds(0), .microseconds(2), 2000), (.nanoseconds(2), .microseconds(0), 2),
+      (.nanoseconds(7), .nanoseconds(12), 19), (.nanoseconds(12), .nanoseconds(7), 19),
+      (.nanoseconds(7), .nanoseconds(-12), -5), (.nanoseconds(-12), .nanoseconds(7), -5),
+    ]
+    for (lhs, rhs, sum) in sums {
+      #expect((lhs + rhs).magnitude == sum)
+      var total = lhs
+      total += rhs
+      #expect(total.magnitude == sum)
+    }
+    let differences: [(Stride, Stride, Int)] = [
+      (.nanoseconds(0), .microseconds(2), -2000), (.nanoseconds(2), .microseconds(0), 2),
+      (.nanoseconds(7), .nanoseconds(12), -5), (.nanoseconds(12), .nanoseconds(7), 5),
+      (.nanoseconds(7), .nanoseconds(-12), 19), (.nanoseconds(-12), .nanoseconds(7), -19),
+    ]
+    for (lhs, rhs, difference) in differences {
+      #expect((lhs - rhs).magnitude == difference)
+      var rest = lhs
+      rest -= rhs
+      #expect(rest.magnitude == difference)
+    }
+  }
+
+  // OpenCombine's DispatchQueueSchedulerTests testMinimumTolerance, testNow and
+  // testDefaultSchedulerOptions, at 1b8a26b (its
+  // "now within a millisecond" read here as "between the uptimes read before and after").
+  @Test func aQueuesClockIsUptimeWithNoToleranceAndItsOptionsDefaultToNone() {
+    for queue in [DispatchQueue.main, .global(qos: .background)] {
+      #expect(queue.minimumTolerance == .nanoseconds(0))
+      let before = DispatchTime.now()
+      let now = queue.now.dispatchTime
+      let after = DispatchTime.now()
+      #expect(before <= now && now <= after)
+    }
+    let options = DispatchQueue.SchedulerOptions()
+    #expect(options.flags == [])
+    #expect(options.qos == .unspecified)
+    #expect(options.group == nil)
+  }
+
+  // OpenCombine's DispatchQueueSchedulerTests testScheduleActionOnceNow and testScheduleRepeating, at
+  // 1b8a26b: an action given a group runs later, in that group; a repetition's token is an
+  // AnyCancellable.
+  @Test(.tags(.realClock)) func anActionScheduledInAGroupRunsLaterInTheGroup() {
+    let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.group")
+    let group = DispatchGroup()
+    let ran = Locked(false)
+    queue.suspend()
+    queue.schedule(options: .init(qos: .userInteractive, group: group)) { ran.withLock { $0 = true } }
+    #expect(!ran.value)
+    queue.resume()
+    #expect(group.wait(timeout: .now() + 5) == .success)
+    #expect(ran.value)
+    let token = queue.schedule(after: queue.now.advanced(by: .seconds(3600)), interval: .seconds(1)) {}
+    #expect(token is AnyCancellable)
+    token.cancel()
+  }
+
+  private func time(_ uptimeNanoseconds: UInt64) -> DispatchQueue.SchedulerTimeType {
+    DispatchQueue.SchedulerTimeType(DispatchTime(uptimeNanoseconds: uptimeNanoseconds))
+  }
 }

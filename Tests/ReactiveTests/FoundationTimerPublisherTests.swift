@@ -112,6 +112,21 @@ import Testing
     first.cancel()
   }
 
+  // OpenCombine's TimerPublisherTests.testConnectAndPublish, at be13295, the version stored: after the
+  // connection is cancelled each subscriber's history is its subscription and its dates, no completion.
+  @Test func cancellingTheConnectionEndsNoSubscribersStream() throws {
+    let publisher = publisher()
+    let recorder = Recorder<Date, Never>()
+    publisher.subscribe(recorder)
+    let connection = publisher.connect()
+    let timer = try #require(publisher.connectedTimer)
+    timer.fire()
+    let dates = recorder.values
+    connection.cancel()
+    #expect(recorder.events == [.subscription] + dates.map { .value($0) })
+    #expect(dates.count == 1)
+  }
+
   @Test func aConnectionAfterACancelSchedulesANewTimerForTheSameSubscribers() throws {
     let publisher = publisher()
     let recorder = Recorder<Date, Never>()

@@ -1,3 +1,4 @@
+import Foundation
 import Reactive
 import Testing
 
@@ -76,5 +77,36 @@ import Testing
     subject.delay(for: 0.35, scheduler: ImmediateScheduler.shared).subscribe(recorder)
     subject.send(1)
     #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  // OpenCombine's ImmediateSchedulerTests.testSchedulerTimeType, at 1b8a26b: every immediate time is
+  // the same time, and its stride is a plain count that compares, adds, subtracts and multiplies as
+  // one, and encodes as {"magnitude": N}.
+  @Test func everyTimeIsTheSameAndTheStrideIsAPlainCountEncodedAsItsMagnitude() throws {
+    typealias Stride = ImmediateScheduler.SchedulerTimeType.Stride
+    let now = ImmediateScheduler.shared.now
+    #expect(now == ImmediateScheduler.shared.now)
+    #expect(now == now.advanced(by: 100))
+    #expect(now.distance(to: now.advanced(by: -1)) == 0)
+    #expect(Stride(14) == 14)
+    #expect(Stride(-4) == -4)
+    #expect(Stride(1) < Stride(2))
+    #expect(Stride(-10) < Stride(2))
+    #expect(Stride(-4) * Stride(5) == Stride(-20))
+    #expect(Stride(10) * Stride(3) == Stride(30))
+    #expect(Stride(-4) + Stride(5) == Stride(1))
+    #expect(Stride(10) + Stride(3) == Stride(13))
+    #expect(Stride(-4) - Stride(5) == Stride(-9))
+    #expect(Stride(10) - Stride(3) == Stride(7))
+    var stride = Stride(-4)
+    stride += Stride(5)
+    #expect(stride == 1)
+    stride -= Stride(-10)
+    #expect(stride == 11)
+    stride *= 2
+    #expect(stride == 22)
+    let encoded = try JSONEncoder().encode(["value": Stride(-42)])
+    #expect(String(decoding: encoded, as: UTF8.self) == #"{"value":{"magnitude":-42}}"#)
+    #expect(try JSONDecoder().decode([String: Stride].self, from: encoded)["value"] == -42)
   }
 }

@@ -25,6 +25,7 @@ func turnRunLoop(until condition: () -> Bool, seconds: TimeInterval = 5) -> Bool
   @Test func timeAndStrideEncodeAsCombinesDo() throws { try Checks.timeAndStrideEncodeAsCombinesDo() }
   @Test func strideUnitsAndLiteralsCountSeconds() { Checks.strideUnitsAndLiteralsCountSeconds() }
   @Test func strideArithmeticWorksInSeconds() { Checks.strideArithmeticWorksInSeconds() }
+  @Test func everyOtherFigureOfCombinesIsTheSame() { Checks.everyOtherFigureOfCombinesIsTheSame() }
   @Test func nowIsTheCurrentDateAndToleranceIsZero() { Checks.nowIsTheCurrentDate(RunLoop.current) }
 
   // OpenCombine's RunLoopSchedulerTests.testScheduleActionOnceNow: scheduled from another thread, the
@@ -74,6 +75,29 @@ func turnRunLoop(until condition: () -> Bool, seconds: TimeInterval = 5) -> Bool
     loop.run(until: Date() + 0.05)
     #expect(ticks == 3)
     cancellable = nil
+  }
+
+  // OpenCombine's RunLoopSchedulerTests.testScheduleRepeating, at b6070db, the version stored:
+  // scheduled from another thread, the repeating action runs on the loop's thread, not before the loop
+  // turns, its first run no earlier than its date and each later one no earlier than an interval on.
+  @Test(.tags(.realClock)) func repeatingScheduleFromAnotherThreadKeepsItsCadenceOnTheLoopsThread() {
+    let loop = RunLoop.current
+    let loopThread = Thread.current
+    let due = loop.now.advanced(by: .milliseconds(50))
+    let ticks = Locked<[(date: Date, onLoopThread: Bool)]>([])
+    let unchecked = UncheckedLoop(loop)
+    let cancellable = DispatchQueue.global().sync {
+      unchecked.loop.schedule(after: due, interval: .milliseconds(30)) {
+        ticks.append((Date(), Thread.current === loopThread))
+      }
+    }
+    #expect(ticks.value.isEmpty)
+    #expect(turnRunLoop(until: { ticks.value.count >= 4 }))
+    cancellable.cancel()
+    for (index, tick) in ticks.value.enumerated() {
+      #expect(tick.onLoopThread)
+      #expect(tick.date.timeIntervalSince(due.date) >= Double(index) * 0.03 - 0.001)
+    }
   }
 }
 

@@ -17,28 +17,25 @@ extension OperationQueue: Scheduler {
     addOperation(BlockOperation { work.value() })
   }
 
-  /// Adds a `BlockOperation` running `action` to the queue at `date`, at most `tolerance` late.
+  /// Adds to the queue, at once, an operation that runs `action` at `date`, at most `tolerance` late.
   ///
-  /// Until `date` the action waits on a dispatch timer, not in the queue: the queue's
-  /// `operationCount` and `waitUntilAllOperationsAreFinished()` see it only once it is due, where
-  /// Combine's adds an operation at once that becomes ready at its date.
+  /// As in Combine, the operation is not ready until its date, so the queue's `operationCount` and
+  /// `waitUntilAllOperationsAreFinished()` count it from now; it is cancellable, and runs the action
+  /// once however often its `main()` is called.
   public func schedule(
     after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) {
-    let work = UncheckedSendable(action)
-    let queue = UncheckedSendable(self)
-    OperationQueue.whenDue(date.date, tolerance: tolerance.timeInterval) {
-      queue.value.addOperation(BlockOperation { work.value() })
-    }
+    addOperation(DelayedOperation(due: date.date, tolerance: tolerance.timeInterval, action: action))
   }
 
   /// Runs `action` on the queue at `date` and then every `interval`, until the returned cancellable
   /// is cancelled.
   ///
-  /// Each run adds the next one when it ends, so on a concurrent queue too the runs never overlap; a
-  /// run that ends after the next date starts the next at once, and the ones after keep their
-  /// cadence from there.
+  /// As in Combine, the first run is added to the queue at once, as an operation that is not ready
+  /// until `date`; each run adds the next when it ends, so on a concurrent queue too the runs never
+  /// overlap; a run that ends after the next date starts the next at once, and the ones after keep
+  /// their cadence from there.
   public func schedule(
     after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
     options: SchedulerOptions?, _ action: @escaping () -> Void
@@ -59,6 +56,49 @@ extension OperationQueue: Scheduler {
   }
 }
 
+/// One action an operation queue runs at a date: an operation added to the queue at once, which
+/// depends on a gate that opens at the date, so that it is not ready until then.
+private final class DelayedOperation: Operation, Cancellable, @unchecked Sendable {
+  private let action: () -> Void
+  private let gate = BlockOperation {}
+  /// Whether the gate has opened, and whether the action has run.
+  private let state = LockedState.make((opened: false, ran: false))
+
+  init(due: Date, tolerance: TimeInterval, action: @escaping () -> Void) {
+    self.action = action
+    super.init()
+    addDependency(gate)
+    let operation = UncheckedSendable(self)
+    OperationQueue.whenDue(due, tolerance: tolerance) { operation.value.open() }
+  }
+
+  override func main() {
+    let runs = state.withLock { state in
+      guard !state.ran else { return false }
+      state.ran = true
+      return true
+    }
+    guard runs, !isCancelled else { return }
+    action()
+  }
+
+  /// Cancels the action; the operation is ready at once, and finishes without running it.
+  override func cancel() {
+    super.cancel()
+    open()
+  }
+
+  /// Makes the operation ready, once.
+  private func open() {
+    let opens = state.withLock { state in
+      guard !state.opened else { return false }
+      state.opened = true
+      return true
+    }
+    if opens { gate.start() }
+  }
+}
+
 /// One repeating action on an operation queue: each run, unless cancelled, runs the action and then
 /// sets up the next.
 private final class OperationQueueRepetition: @unchecked Sendable {
@@ -66,7 +106,8 @@ private final class OperationQueueRepetition: @unchecked Sendable {
   private let interval: TimeInterval
   private let tolerance: TimeInterval
   private let action: () -> Void
-  private let cancelled = LockedState.make(false)
+  /// Whether the repetition is cancelled, and the operation of the run it waits for.
+  private let state = LockedState.make((cancelled: false, next: DelayedOperation?.none))
 
   init(queue: OperationQueue, interval: TimeInterval, tolerance: TimeInterval, action: @escaping () -> Void) {
     self.queue = queue
@@ -75,19 +116,31 @@ private final class OperationQueueRepetition: @unchecked Sendable {
     self.action = action
   }
 
-  /// Adds the run due at `date` to the queue when it is due.
+  /// Adds the run due at `date` to the queue, unless the repetition is cancelled.
   func run(at date: Date) {
-    OperationQueue.whenDue(date, tolerance: tolerance) {
-      guard !self.isCancelled else { return }
-      self.queue.addOperation(BlockOperation { self.runNow(due: date) })
+    let operation = DelayedOperation(due: date, tolerance: tolerance) { self.runNow(due: date) }
+    let adds = state.withLock { state in
+      guard !state.cancelled else { return false }
+      state.next = operation
+      return true
+    }
+    if adds {
+      queue.addOperation(operation)
+    } else {
+      operation.cancel()
     }
   }
 
   func cancel() {
-    cancelled.withLock { $0 = true }
+    let next = state.withLock { state in
+      state.cancelled = true
+      defer { state.next = nil }
+      return state.next
+    }
+    next?.cancel()
   }
 
-  private var isCancelled: Bool { cancelled.withLock { $0 } }
+  private var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   private func runNow(due: Date) {
     guard !isCancelled else { return }
