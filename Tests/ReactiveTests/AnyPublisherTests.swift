@@ -38,4 +38,11 @@ import Testing
     upstream.eraseToAnyPublisher().subscribe(recorder)
     #expect((upstream.subscriber as AnyObject?) === recorder)
   }
+
+  // OpenCombine's AnyPublisherTests.testDescription, at 1b8a26b.
+  @Test func describesItselfAsAnyPublisherInAPlaygroundToo() {
+    let erased = AnyPublisher(PassthroughSubject<Int, TestError>())
+    #expect(erased.description == "AnyPublisher")
+    #expect(erased.playgroundDescription as? String == "AnyPublisher")
+  }
 }
