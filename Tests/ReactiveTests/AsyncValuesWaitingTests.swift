@@ -183,6 +183,27 @@ import Testing
     #expect([first, second, third].map(\.result) == [.threw(.boom), .returned(nil), .returned(nil)])
     #expect(upstream.subscription.calls == [])
   }
+
+  // OpenCombine's PublisherConcurrencyTests testNonThrowingReceiveInputBeforeSubscription and
+  // testThrowingReceiveInputBeforeSubscription, at 1b8a26b: the value itself goes nowhere.
+  @Test func aValueBeforeTheSubscriptionEndsTheWaitingCallsWhoseRequestsTheSubscriptionStillGets() {
+    let executor = SteppedTaskExecutor()
+    let upstream = HandDrivenPublisher<Int, Never>()
+    let failing = HandDrivenPublisher<Int, TestError>()
+    let iterators = (upstream.values.makeAsyncIterator(), failing.values.makeAsyncIterator())
+    let calls = (0..<2).map { _ in executor.next(iterators.0) }
+    let failingCalls = (0..<2).map { _ in executor.next(iterators.1) }
+    executor.runUntilIdle()
+    #expect(upstream.send(42) == .none)
+    #expect(failing.send(42) == .none)
+    executor.runUntilIdle()
+    #expect(calls.map(\.result) == [.returned(nil), .returned(nil)])
+    #expect(failingCalls.map(\.result) == [.returned(nil), .returned(nil)])
+    #expect(upstream.giveSubscription().calls == [.request(.max(2))])
+    #expect(failing.giveSubscription().calls == [.request(.max(2))])
+    for call in calls + failingCalls { call.cancel() }
+    executor.runUntilIdle()
+  }
 }
 
 /// Calls of `next()` waiting on one iterator of the values of a publisher that has given its
