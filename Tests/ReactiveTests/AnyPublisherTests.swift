@@ -45,4 +45,16 @@ import Testing
     #expect(erased.description == "AnyPublisher")
     #expect(erased.playgroundDescription as? String == "AnyPublisher")
   }
+
+  // OpenCombine's AnyPublisherTests.testDoubleErasure, at 1b8a26b (its introspection events left out:
+  // Reactive has no introspection).
+  @Test func aPublisherErasedTwiceIsGivenTheSubscriberItself() {
+    let upstream = CapturingPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    let erasedOnce = upstream.eraseToAnyPublisher()
+    let erasedTwice = erasedOnce.eraseToAnyPublisher()
+    #expect(erasedTwice.box === erasedOnce.box)
+    erasedTwice.subscribe(recorder)
+    #expect((upstream.subscriber as AnyObject?) === recorder)
+  }
 }
