@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes Reactive's fan-in publishers of fixed arity: Merge4 to Merge8, CombineLatest4 and Zip4.
+"""Writes Reactive's fan-in publishers of fixed arity: Merge4 to Merge8, CombineLatest4 and Zip4, and
+the `merge(with:_:...)` methods of Merge to Merge6 that take several more publishers at once.
 
 Combine declares one type per arity, so the files are alike but for their letters; they are generated
 here rather than copied by hand. Run from the repository root after changing this script:
@@ -84,6 +85,30 @@ extension Publishers.Merge{n - 1} {{
   }}
 }}
 """
+
+
+def merge_with():
+    """Merge to Merge6 merged with two or more publishers at once: one MergeN of them all, as Combine's."""
+    blocks = []
+    for k in range(2, 7):
+        name = "Merge" if k == 2 else f"Merge{k}"
+        upper = letters(8)
+        lower = [x.lower() for x in upper]
+        methods = []
+        for j in range(2, 9 - k):
+            new = upper[k : k + j]
+            new_lower = lower[k : k + j]
+            generics = ", ".join(f"{x}: Publisher" for x in new)
+            params = ", ".join([f"with {new_lower[0]}: {new[0]}"] + [f"_ {l}: {u}" for l, u in zip(new_lower[1:], new[1:])])
+            where = ", ".join(f"{x}.Output == Output, {x}.Failure == Failure" for x in new)
+            methods.append(f"""  /// Merges this publisher's upstreams with {listing([f"`{l}`" for l in new_lower])}: one merge of
+  /// {WORDS[k + j]}, as Combine's.
+  public func merge<{generics}>({params}) -> Publishers.Merge{k + j}<{", ".join(upper[: k + j])}>
+  where {where} {{
+    Publishers.Merge{k + j}({", ".join(lower[: k + j])})
+  }}""")
+        blocks.append(f"extension Publishers.{name} {{\n" + "\n\n".join(methods) + "\n}\n")
+    return HEADER + "\n".join(blocks)
 
 
 def fan_in(n, kind):
@@ -183,6 +208,7 @@ extension Publishers.{type_name}: Equatable where {", ".join(f"{x}: Equatable" f
 def main():
     for n in range(4, 9):
         (OUT / f"Publishers.Merge{n}.generated.swift").write_text(merge(n))
+    (OUT / "Publishers.MergeWith.generated.swift").write_text(merge_with())
     (OUT / "Publishers.CombineLatest4.generated.swift").write_text(fan_in(4, "CombineLatest"))
     (OUT / "Publishers.Zip4.generated.swift").write_text(fan_in(4, "Zip"))
 

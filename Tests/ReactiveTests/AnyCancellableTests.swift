@@ -89,4 +89,66 @@ import Testing
     #expect(first != second)
     #expect(Set([first, second, first]).count == 2)
   }
+
+  // OpenCombine's AnyCancellableTests.testCancelableInitialized, at 1b8a26b.
+  @Test func aWrappedCancellableIsCancelledByCancelAndByTheWrappersDeinit() {
+    let subscription = RecordingSubscription()
+    let cancellable = AnyCancellable(subscription)
+    #expect(subscription.calls == [])
+    cancellable.cancel()
+    #expect(subscription.calls == [.cancel])
+    do {
+      _ = AnyCancellable(subscription)
+    }
+    #expect(subscription.calls == [.cancel, .cancel])
+  }
+
+  // OpenCombine's AnyCancellableTests.testStoreInArbitraryCollection, at 1b8a26b: an AnyCancellable
+  // appends itself, one call to append each time; stored through the Cancellable protocol it is
+  // wrapped in a new one.
+  @Test func storedInACollectionItAppendsItselfButThroughTheProtocolAWrapper() {
+    let bag = CallLog<AnyCancellable>()
+    var collection = bag
+    let first = AnyCancellable {}
+    first.store(in: &collection)
+    #expect(bag.calls == [.emptyInit, .append])
+    let second = AnyCancellable(first)
+    second.store(in: &collection)
+    #expect(bag.calls == [.emptyInit, .append, .append])
+    #expect(bag.storage == [first, second])
+    let abstracted: any Cancellable = second
+    abstracted.store(in: &collection)
+    #expect(bag.calls == [.emptyInit, .append, .append, .append])
+    #expect(bag.storage.count == 3)
+    #expect(bag.storage.last != second)
+  }
+
+  // OpenCombine's AnyCancellableTests.testStoreInSet, at 1b8a26b: one stored again is there once;
+  // stored through the Cancellable protocol it is wrapped in a new one.
+  @Test func storedInASetAgainItIsThereOnceButThroughTheProtocolAWrapperIsAdded() {
+    var set = Set<AnyCancellable>()
+    let first = AnyCancellable {}
+    first.store(in: &set)
+    #expect(set == [first])
+    let second = AnyCancellable(first)
+    second.store(in: &set)
+    #expect(set == [first, second])
+    second.store(in: &set)
+    #expect(set == [first, second])
+    let abstracted: any Cancellable = second
+    abstracted.store(in: &set)
+    #expect(set.count == 3)
+  }
+
+  // OpenCombine's AnyCancellableTests.testIndirectCancellation, at 1b8a26b.
+  @Test func cancellingOneWrappedInAnotherCancelsTheSubscriptionOnceThoughTheInnerIsCancelledAfter() {
+    let subscription = RecordingSubscription()
+    let inner = AnyCancellable(subscription)
+    let outer = AnyCancellable(inner)
+    #expect(subscription.calls == [])
+    outer.cancel()
+    #expect(subscription.calls == [.cancel])
+    inner.cancel()
+    #expect(subscription.calls == [.cancel])
+  }
 }

@@ -91,6 +91,65 @@ private final class Target {
     #expect(second.calls == [.cancel])
     #expect(assign.object == nil)
   }
+
+  // OpenCombine's AssignTests.testReflection, at 6f61dcc (the version stored; 1b8a26b is not).
+  @Test func itsMirrorShowsTheObjectTheKeyPathAndAStatus() {
+    let target = Target()
+    let assign = Subscribers.Assign(object: target, keyPath: \Target.value)
+    let children = Array(Mirror(reflecting: assign).children)
+    #expect(children.map(\.label) == ["object", "keyPath", "status"])
+    #expect(children.first?.value as? Target === target)
+    #expect(children.dropFirst().first?.value as? ReferenceWritableKeyPath<Target, Int> == \Target.value)
+  }
+
+  // OpenCombine's AssignTests.testSubscription, at 6f61dcc.
+  @Test func theSameSubscriptionSentAgainIsCancelledAndNeitherTheCompletionNorALaterCancelCancelsIt() {
+    let assign = Subscribers.Assign(object: Target(), keyPath: \.value)
+    let first = RecordingSubscription()
+    let second = RecordingSubscription()
+    assign.receive(subscription: first)
+    assign.receive(subscription: second)
+    #expect(first.calls == [.request(.unlimited)])
+    #expect(second.calls == [.cancel])
+    assign.receive(subscription: first)
+    #expect(first.calls == [.request(.unlimited), .cancel])
+    assign.receive(completion: .finished)
+    let third = RecordingSubscription()
+    assign.receive(subscription: third)
+    #expect(third.calls == [.cancel])
+    assign.cancel()
+    #expect(first.calls == [.request(.unlimited), .cancel])
+  }
+
+  // OpenCombine's AssignTests.testReceiveValue, at 6f61dcc: unlike a sink, an assign fed a value by
+  // hand before any subscription writes nothing.
+  @Test func aValueBeforeTheSubscriptionOrAfterTheCompletionIsNotWritten() {
+    let target = Target()
+    let assign = Subscribers.Assign(object: target, keyPath: \.observed)
+    let upstream = ManualPublisher<Int, Never>()
+    #expect(assign.receive(12) == .none)
+    #expect(target.writes == [])
+    upstream.subscribe(assign)
+    #expect(upstream.send(42) == .none)
+    upstream.send(completion: .finished)
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+    #expect(assign.receive(100) == .none)
+    upstream.subscribe(assign)
+    #expect(upstream.send(1_000_000) == .none)
+    #expect(target.writes == [42])
+    #expect(upstream.subscription.calls == [.request(.unlimited), .cancel])
+  }
+
+  // OpenCombine's AssignTests.testPublisherOperator, at 6f61dcc.
+  @Test func anAssignWhoseCancellableIsDroppedAtOnceWritesNothing() {
+    let subject = PassthroughSubject<Int, Never>()
+    let target = Target()
+    do {
+      _ = subject.assign(to: \.observed, on: target)
+    }
+    subject.send(100)
+    #expect(target.writes == [])
+  }
 }
 
 /// An object that keeps the subscription writing to it, as a view model keeps its own bindings.

@@ -18,4 +18,12 @@ import Testing
       CombineIdentifier(first).description
         == "0x\(String(UInt(bitPattern: ObjectIdentifier(first)), radix: 16))")
   }
+
+  // OpenCombine's CombineIdentifierTests.testUsesUInt64UnderTheHood, at 3e0132f (the version stored;
+  // 1b8a26b is not).
+  @Test func itsMirrorShowsOneUInt64RawValue() {
+    let mirror = Mirror(reflecting: CombineIdentifier())
+    #expect(mirror.children.count == 1)
+    #expect(mirror.descendant("rawValue") is UInt64)
+  }
 }

@@ -23,7 +23,9 @@ import Testing
 
   @Test func aMergeMergedWithAnotherIsAMerge3() {
     let recorder = Recorder<Int, Never>()
-    Just(1).merge(with: Just(2)).merge(with: Just(3)).subscribe(recorder)
+    // Of two types: a publisher merged with one of its own type is a MergeMany, as in Combine.
+    let merged: Publishers.Merge3 = Just(1).merge(with: [2].publisher).merge(with: Just(3))
+    merged.subscribe(recorder)
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .completion(.finished)])
   }
 

@@ -232,6 +232,55 @@ import Testing
     let eight: Publishers.Merge8 = seven.merge(with: u[7])
     #expect(eight.h === u[7] && eight.g === u[6] && eight.a === u[0])
   }
+
+  // Combine's Merge to Merge6 take several more publishers at once into one merge of them all
+  // (OpenCombine's Publishers.Merge, at 80f2658, declares these as Combine does): before, the
+  // publisher-wide merge(with:_:...) made a merge of the merge and the others.
+  @Test func aMergeOfTwoToSixMergedWithSeveralMoreIsOneMergeOfThemAll() {
+    let u = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+    let two = Publishers.Merge(u[0], u[1])
+    let _: Publishers.Merge4 = two.merge(with: u[2], u[3])
+    let _: Publishers.Merge5 = two.merge(with: u[2], u[3], u[4])
+    let _: Publishers.Merge6 = two.merge(with: u[2], u[3], u[4], u[5])
+    let _: Publishers.Merge7 = two.merge(with: u[2], u[3], u[4], u[5], u[6])
+    let eight: Publishers.Merge8 = two.merge(with: u[2], u[3], u[4], u[5], u[6], u[7])
+    let three = Publishers.Merge3(u[0], u[1], u[2])
+    let _: Publishers.Merge5 = three.merge(with: u[3], u[4])
+    let _: Publishers.Merge6 = three.merge(with: u[3], u[4], u[5])
+    let _: Publishers.Merge7 = three.merge(with: u[3], u[4], u[5], u[6])
+    let _: Publishers.Merge8 = three.merge(with: u[3], u[4], u[5], u[6], u[7])
+    let four = Publishers.Merge4(u[0], u[1], u[2], u[3])
+    let _: Publishers.Merge6 = four.merge(with: u[4], u[5])
+    let _: Publishers.Merge7 = four.merge(with: u[4], u[5], u[6])
+    let _: Publishers.Merge8 = four.merge(with: u[4], u[5], u[6], u[7])
+    let five = Publishers.Merge5(u[0], u[1], u[2], u[3], u[4])
+    let _: Publishers.Merge7 = five.merge(with: u[5], u[6])
+    let _: Publishers.Merge8 = five.merge(with: u[5], u[6], u[7])
+    let six = Publishers.Merge6(u[0], u[1], u[2], u[3], u[4], u[5])
+    let _: Publishers.Merge8 = six.merge(with: u[6], u[7])
+    let recorder = Recorder<Int, Never>()
+    eight.subscribe(recorder)
+    for index in (0..<8).reversed() { u[index].send(index) }
+    #expect(recorder.values == [7, 6, 5, 4, 3, 2, 1, 0])
+    #expect(eight.a === u[0] && eight.c === u[2] && eight.h === u[7])
+  }
+
+  // Combine merges a publisher with another of its own type into a MergeMany (OpenCombine's
+  // GENERATED-Publishers.Merge, at 80f2658, declares `merge(with other: Self) -> MergeMany<Self>` as
+  // Combine does), which one more of that type joins: before, it was a Merge, and one more a Merge3.
+  @Test func aPublisherMergedWithAnotherOfItsTypeIsAMergeMany() {
+    let u = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+    let two: Publishers.MergeMany<PassthroughSubject<Int, Never>> = u[0].merge(with: u[1])
+    let three: Publishers.MergeMany<PassthroughSubject<Int, Never>> = two.merge(with: u[2])
+    #expect(three.publishers.count == 3 && three.publishers[2] === u[2])
+    let recorder = Recorder<Int, Never>()
+    three.subscribe(recorder)
+    u[2].send(2)
+    u[0].send(0)
+    for subject in u { subject.send(completion: .finished) }
+    #expect(recorder.events == [.subscription, .value(2), .value(0), .completion(.finished)])
+  }
+
   // OpenCombine's MergeTests.testChildDemand, at 1b8a26b.
   @Test func eachUpstreamIsAskedForOneValueAtFirstAndMoreAsTheDownstreamAsks() {
     for demand in [Subscribers.Demand.unlimited, .max(1), .max(10)] {

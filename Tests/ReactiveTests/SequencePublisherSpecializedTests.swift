@@ -16,13 +16,26 @@ import Testing
     let sums: Publishers.Sequence<[Int], Never> = (0..<5).publisher.scan(1, -)
     let distinct: Publishers.Sequence<[Int], Never> = [0, 0, 1, 0, 1, 1, 2, 3, 3, 1].publisher
       .removeDuplicates()
-    let filled: Publishers.Sequence<[Int], Never> = [1, nil, 3].publisher.replaceNil(with: 42)
     #expect(doubled.sequence == [0, 2, 4, 6, 8])
     #expect(thirds.sequence == [0, 3, 6, 9])
     #expect(named.sequence == ["40", "41", "43", "44"])
     #expect(sums.sequence == [1, 0, -2, -5, -9])
     #expect(distinct.sequence == [0, 1, 0, 1, 2, 3, 1])
+  }
+
+  // Combine's replaceNil on a sequence keeps the element type optional: the nils are replaced, the
+  // elements stay `Int?` (Combine's own example prints "Optional(1.0) Optional(2.0) Optional(0.0)
+  // Optional(3.0)", and Combine code unwraps them with `$0!`; OpenCombine's
+  // Publishers.Sequence.replaceNil, at 1b8a26b, declares `Publishers.Sequence<[Elements.Element],
+  // Failure>`). Reactive declared `[Int]`, where such code does not compile.
+  @Test func replaceNilIsASequenceOfTheSameOptionalElements() {
+    let numbers: [Int?] = [1, nil, 3]
+    let filled: Publishers.Sequence<[Int?], Never> = numbers.publisher.replaceNil(with: 42)
     #expect(filled.sequence == [1, 42, 3])
+    let names: [String?] = ["1", nil, "3"]
+    let recorder = Recorder<Int, Never>()
+    names.publisher.replaceNil(with: "42").map { Int($0!)! }.subscribe(recorder)
+    #expect(recorder.values == [1, 42, 3])
   }
 
   @Test func theClosureRunsWhenTheOperatorIsAppliedNotOnSubscription() {

@@ -1,3 +1,12 @@
+extension Publisher {
+  /// Interleaves this publisher's values with those of `other`, a publisher of the same type, as
+  /// Combine's does: a ``Publishers/MergeMany`` of the two, which more of that type can join.
+  @inlinable
+  public func merge(with other: Self) -> Publishers.MergeMany<Self> {
+    Publishers.MergeMany(self, other)
+  }
+}
+
 extension Publishers {
   /// A publisher that interleaves the values of any number of upstreams of one type.
   ///

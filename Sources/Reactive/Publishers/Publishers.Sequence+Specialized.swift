@@ -104,10 +104,11 @@ extension Publishers.Sequence {
     Publishers.Sequence<Elements, E>(sequence: sequence)
   }
 
-  /// The elements, with `output` in place of each `nil`.
-  public func replaceNil<T>(with output: T) -> Publishers.Sequence<[T], Failure>
+  /// The elements, with `output` in place of each `nil`; as in Combine, the elements stay optional
+  /// (`[1, nil].publisher.replaceNil(with: 0)` publishes `Optional(1)`, `Optional(0)`).
+  public func replaceNil<T>(with output: T) -> Publishers.Sequence<[Elements.Element], Failure>
   where Elements.Element == T? {
-    Publishers.Sequence<[T], Failure>(sequence: sequence.map { $0 ?? output })
+    Publishers.Sequence<[Elements.Element], Failure>(sequence: sequence.map { $0 ?? output })
   }
 }
 
