@@ -38,4 +38,23 @@ import Testing
     upstream.eraseToAnyPublisher().subscribe(recorder)
     #expect((upstream.subscriber as AnyObject?) === recorder)
   }
+
+  // OpenCombine's AnyPublisherTests.testDescription, at 1b8a26b.
+  @Test func describesItselfAsAnyPublisherInAPlaygroundToo() {
+    let erased = AnyPublisher(PassthroughSubject<Int, TestError>())
+    #expect(erased.description == "AnyPublisher")
+    #expect(erased.playgroundDescription as? String == "AnyPublisher")
+  }
+
+  // OpenCombine's AnyPublisherTests.testDoubleErasure, at 1b8a26b (its introspection events left out:
+  // Reactive has no introspection).
+  @Test func aPublisherErasedTwiceIsGivenTheSubscriberItself() {
+    let upstream = CapturingPublisher<Int, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    let erasedOnce = upstream.eraseToAnyPublisher()
+    let erasedTwice = erasedOnce.eraseToAnyPublisher()
+    #expect(erasedTwice.box === erasedOnce.box)
+    erasedTwice.subscribe(recorder)
+    #expect((upstream.subscriber as AnyObject?) === recorder)
+  }
 }

@@ -113,6 +113,7 @@ func earlyEnd<P: Publisher>(_ make: (HandDrivenPublisher<Int, Never>) -> P) -> S
     row("throttle", none, earlyEnd { $0.throttle(for: .nanoseconds(13), scheduler: s, latest: true) })
     row("timeout", none, earlyEnd { $0.timeout(.nanoseconds(13), scheduler: s) })
     row("encode", fin, earlyEnd { $0.encode(encoder: JSONEncoder()) })
+    row("decode", fin, earlyEnd { $0.decode(type: Int.self, decoder: NumberDecoder()) })
   }
 
   @Test func aValueBeforeTheSubscriptionDoesWhatCombinesDoes() {

@@ -30,4 +30,13 @@ import Testing
     let future = Future<String, TestError> { $0(.failure(.boom)) }
     await #expect(throws: TestError.boom) { _ = try await future.value }
   }
+
+  // OpenCombine's FutureConcurrencyTests.testAsyncAwaitThrowingFailure, at 1b8a26b.
+  @Test func theThrowingValueThrowsAFailurePromisedWhileATaskWaits() async {
+    let promise = Locked<Future<String, TestError>.Promise?>(nil)
+    let future = Future<String, TestError> { fulfil in promise.withLock { $0 = fulfil } }
+    let task = Task { try await future.value }
+    promise.value?(.failure(.other))
+    await #expect(throws: TestError.other) { _ = try await task.value }
+  }
 }

@@ -215,4 +215,36 @@ private final class CustomModel: ObservableObject {
     model.value = 2
     #expect(counter.count.value == 2)
   }
+
+  // OpenCombine's ObservableObjectTests.testBasicBehavior, at 0239e54.
+  @Test func everyPublishedPropertysChangeReachesEachSubscriberFromItsFirstRequestUntilItsCancel() {
+    final class Model: ObservableObject {
+      @Published var one = 0
+      @Published var two = 0
+      var plain = 0
+    }
+    let model = Model()
+    let first = Signals()
+    model.objectWillChange.subscribe(first)
+    first.subscription.value?.request(.max(2))
+    #expect(first.count.value == 0)
+    model.one += 1
+    model.one += 2
+    model.one += 3
+    #expect(first.count.value == 3)
+    model.two += 1
+    model.plain += 1
+    #expect(first.count.value == 4)
+    first.subscription.value?.request(.max(10))
+    #expect(first.count.value == 4)
+    let second = Signals(request: .unlimited)
+    model.objectWillChange.subscribe(second)
+    #expect(second.count.value == 0)
+    model.one = 42
+    #expect([first.count.value, second.count.value] == [5, 1])
+    first.subscription.value?.cancel()
+    model.one = -1
+    #expect([first.count.value, second.count.value] == [5, 2])
+    second.subscription.value?.cancel()
+  }
 }

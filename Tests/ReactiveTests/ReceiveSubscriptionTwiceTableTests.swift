@@ -54,6 +54,7 @@ func twice<P: Publisher>(_ make: (HandDrivenPublisher<Int, TestError>) -> P) -> 
     row("drop(while:)", common, twice { $0.drop { _ in true } })
     row("tryDrop(while:)", common, twice { $0.tryDrop { _ in true } })
     row("encode", common, twice { $0.encode(encoder: JSONEncoder()) })
+    row("decode", common, twice { $0.decode(type: Int.self, decoder: NumberDecoder()) })
     row("tryFilter", common, twice { $0.tryFilter { _ in true } })
     row("flatMap", unl, twice { $0.flatMap { Just($0).setFailureType(to: TestError.self) } })
     row("handleEvents", common, twice { $0.handleEvents() })

@@ -52,6 +52,7 @@ func requestEarly<P: Publisher>(_ make: (HandDrivenPublisher<Int, Never>) -> P) 
       ("drop(while:)", { requestEarly { $0.drop { _ in true } } }),
       ("tryDrop(while:)", { requestEarly { $0.tryDrop { _ in true } } }),
       ("encode", { requestEarly { $0.encode(encoder: JSONEncoder()) } }),
+      ("decode", { requestEarly { $0.decode(type: Int.self, decoder: NumberDecoder()) } }),
       ("first", { requestEarly { $0.first() } }),
       ("first(where:)", { requestEarly { $0.first { _ in true } } }),
       ("tryFirst(where:)", { requestEarly { $0.tryFirst { _ in true } } }),

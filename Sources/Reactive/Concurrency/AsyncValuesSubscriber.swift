@@ -3,7 +3,8 @@
 /// waiting.
 ///
 /// Calls made before the subscription arrives are asked for together when it does. A value no call
-/// asked for stops the process, as in Combine (one before the subscription is ignored). The completion
+/// asked for stops the process, as in Combine; one before the subscription goes nowhere and ends
+/// every call waiting with `nil`, as Combine's does, their requests still made. The completion
 /// ends every call waiting (a failure goes to the oldest, or to the next call if none waits), and
 /// every later call returns `nil` at once. Cancelling the task of a waiting call cancels the
 /// subscription and ends every call waiting with `nil`. No lock is held while a call is resumed or
@@ -51,16 +52,22 @@ final class AsyncValuesSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let waiter: Waiter? = state.withLock { state in
-      guard !state.waiting.isEmpty else {
-        // As Combine's (OpenCombine's PublisherConcurrencyTests.testNonThrowingCrashesWhenReceivingUnwantedInput):
-        // ignored before the subscription and after the end, a contract violation while subscribed.
-        precondition(state.subscription == nil, "values received a value no call of next() asked for")
-        return nil
+    let (waiting, subscribed): ([Waiter], Bool) = state.withLock { state in
+      guard state.subscription != nil else {
+        // As Combine's (OpenCombine's PublisherConcurrencyTests.testNonThrowingReceiveInputBeforeSubscription):
+        // before the subscription the value goes nowhere and ends every call waiting, whose requests
+        // the subscription still gets; after the end nothing waits.
+        defer { state.waiting = [] }
+        return (state.waiting, false)
       }
-      return state.waiting.removeFirst()
+      // As Combine's (OpenCombine's PublisherConcurrencyTests.testNonThrowingCrashesWhenReceivingUnwantedInput):
+      // a contract violation while subscribed.
+      precondition(!state.waiting.isEmpty, "values received a value no call of next() asked for")
+      return ([state.waiting.removeFirst()], true)
     }
-    waiter?.resume(returning: Handed(result: .success(input)))
+    for waiter in waiting {
+      waiter.resume(returning: Handed(result: .success(subscribed ? input : nil)))
+    }
     return .none
   }
 

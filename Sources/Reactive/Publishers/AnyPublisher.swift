@@ -1,7 +1,9 @@
 /// A type-erased publisher: hides the concrete chain of operators behind `Output` and `Failure`.
 ///
 /// Hand readers an `AnyPublisher` to give them the stream without the means to change it.
-public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible {
+public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible,
+  CustomPlaygroundDisplayConvertible
+{
   @usableFromInline let box: PublisherBox<Output, Failure>
 
   /// Wraps `publisher`; wrapping an `AnyPublisher` returns it unchanged.
@@ -16,6 +18,9 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
 
   /// "AnyPublisher".
   public var description: String { "AnyPublisher" }
+
+  /// "AnyPublisher", as its description.
+  public var playgroundDescription: Any { description }
 
   /// Attaches `subscriber` to the wrapped publisher.
   @inlinable
