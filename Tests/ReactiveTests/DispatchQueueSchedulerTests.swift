@@ -54,10 +54,12 @@ import Testing
     #expect(Stride.seconds(4_000_000_000) * .seconds(-4) == .nanoseconds(Int.min))
   }
 
-  // Combine's dispatch stride multiplies lengths in seconds, encodes as {"_nanoseconds": N}, and time
-  // reaches the distant future at the far edge, so a "never" deadline is never in the past
-  // (OpenCombine's DispatchQueueSchedulerTests: testStrideMultiplication, testStrideCodable,
-  // testSchedulerTimeTypeAdvanced, testSchedulerTimeTypeDistance).
+  // Combine's dispatch stride multiplies lengths in seconds and encodes as {"_nanoseconds": N}
+  // (OpenCombine's DispatchQueueSchedulerTests testStrideMultiplication and testStrideCodable, which
+  // its CI runs against Combine). Time reaching the distant future at the far edge, so that a "never"
+  // deadline is never in the past, is what issue 21 asks and OpenCombine's testSchedulerTimeTypeAdvanced
+  // and testSchedulerTimeTypeDistance assert, but OpenCombine skips those two on Darwin (at 1b8a26b), so
+  // no run against Combine backs that part.
   @Test func strideAndTimeAtTheEdgesAreCombines() throws {
     #expect(Stride.seconds(2) * .seconds(3) == .seconds(6))
     #expect((Stride.nanoseconds(18) * .nanoseconds(1)).magnitude == 0)
