@@ -96,26 +96,10 @@ extension FilterTests {
   // at 1b8a26b.
   @Test func fedByASubjectLetsItsDownstreamGoAtEachEndingAndKeepsItWhileTheSubscriptionLasts() {
     for ending in [StreamEnding?.none, .cancel, .finish, .fail] {
-      let subject = PassthroughSubject<Int, TestError>()
-      weak var weakRecorder: Recorder<Int, TestError>?
-      weak var weakToken: CapturedToken?
-      do {
-        let token = CapturedToken()
-        let recorder = Recorder<Int, TestError>()
-        weakRecorder = recorder
-        weakToken = token
-        subject.filter { _ in withExtendedLifetime(token) { true } }.subscribe(recorder)
-        subject.send(31)
-        switch ending {
-        case .cancel: recorder.cancel()
-        case .finish: subject.send(completion: .finished)
-        case .fail: subject.send(completion: .failure(.boom))
-        case nil: break
-        }
+      let released = subjectFedReleaseCheck(ending, sending: 31) { subject, token in
+        subject.filter { _ in withExtendedLifetime(token) { true } }
       }
-      #expect((weakRecorder == nil) == (ending != nil), "\(String(describing: ending))")
-      #expect((weakToken == nil) == (ending != nil), "\(String(describing: ending))")
-      withExtendedLifetime(subject) {}
+      #expect(released == (ending != nil, ending != nil), "\(String(describing: ending))")
     }
   }
 }

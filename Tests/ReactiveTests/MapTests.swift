@@ -71,26 +71,10 @@ extension MapTests {
   // finishes and when the downstream cancels, and keeps them while the subscription lasts.
   @Test func fedByASubjectLetsItsDownstreamGoAtEachEndingAndKeepsItWhileTheSubscriptionLasts() {
     for ending in [StreamEnding?.none, .cancel, .finish, .fail] {
-      let subject = PassthroughSubject<Int, TestError>()
-      weak var weakRecorder: Recorder<Int, TestError>?
-      weak var weakToken: CapturedToken?
-      do {
-        let token = CapturedToken()
-        let recorder = Recorder<Int, TestError>()
-        weakRecorder = recorder
-        weakToken = token
-        subject.map { value in withExtendedLifetime(token) { value * 2 } }.subscribe(recorder)
-        subject.send(31)
-        switch ending {
-        case .cancel: recorder.cancel()
-        case .finish: subject.send(completion: .finished)
-        case .fail: subject.send(completion: .failure(.boom))
-        case nil: break
-        }
+      let released = subjectFedReleaseCheck(ending, sending: 31) { subject, token in
+        subject.map { value in withExtendedLifetime(token) { value * 2 } }
       }
-      #expect((weakRecorder == nil) == (ending != nil), "\(String(describing: ending))")
-      #expect((weakToken == nil) == (ending != nil), "\(String(describing: ending))")
-      withExtendedLifetime(subject) {}
+      #expect(released == (ending != nil, ending != nil), "\(String(describing: ending))")
     }
   }
 }

@@ -108,26 +108,9 @@ private final class CustomModel: ObservableObject {
 }
 
 @Suite struct ObservableObjectDemandTests {
-  /// A subscriber that asks for `initial` values once and never for more, counting what it gets.
-  private final class Counter: Subscriber, @unchecked Sendable {
-    typealias Input = Void
-    typealias Failure = Never
-    let initial: Subscribers.Demand
-    let count = Locked(0)
-    init(requesting initial: Subscribers.Demand) { self.initial = initial }
-    func receive(subscription: any Subscription) {
-      if initial != .none { subscription.request(initial) }
-    }
-    func receive(_ input: Void) -> Subscribers.Demand {
-      count.withLock { $0 += 1 }
-      return .none
-    }
-    func receive(completion: Subscribers.Completion<Never>) {}
-  }
-
   @Test func anObservableObjectPublisherSendsEveryChangeWhateverTheDemand() {
     let publisher = ObservableObjectPublisher()
-    let counter = Counter(requesting: .max(1))
+    let counter = Signals(request: .max(1))
     publisher.subscribe(counter)
     publisher.send()
     publisher.send()
@@ -137,13 +120,14 @@ private final class CustomModel: ObservableObject {
 
   @Test func anObservableObjectPublisherSendsNothingBeforeTheFirstRequest() {
     let publisher = ObservableObjectPublisher()
-    let counter = Counter(requesting: .none)
+    let counter = Signals(request: .none)
     publisher.subscribe(counter)
     publisher.send()
     #expect(counter.count.value == 0)
   }
 
-  /// A subscriber that keeps its subscription, for the test to ask through, and counts the signals.
+  /// A subscriber that asks for `request` once (nothing for `.none`) and keeps its subscription, for
+  /// the test to ask through, and counts the signals.
   private final class Signals: Subscriber, @unchecked Sendable {
     typealias Input = Void
     typealias Failure = Never
@@ -209,7 +193,7 @@ private final class CustomModel: ObservableObject {
       @Published var value = 0
     }
     let model = Model()
-    let counter = Counter(requesting: .max(1))
+    let counter = Signals(request: .max(1))
     model.objectWillChange.subscribe(counter)
     model.value = 1
     model.value = 2

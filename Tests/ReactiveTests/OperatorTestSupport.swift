@@ -190,6 +190,35 @@ func subjectReleaseCheck<S: Subject>(_ ending: StreamEnding, _ make: () -> S) ->
   return (subscriberReleased, weakSubject == nil)
 }
 
+/// Subscribes a recorder through the operator `make` builds on a ``PassthroughSubject``, sends `value`,
+/// ends the stream as `ending` says (or, for `nil`, keeps it going) and says whether the recorder and
+/// the token the operator's closures captured were let go while the subject was still held.
+func subjectFedReleaseCheck<Input, P: Publisher>(
+  _ ending: StreamEnding?, sending value: Input,
+  _ make: (PassthroughSubject<Input, TestError>, CapturedToken) -> P
+) -> (downstream: Bool, captured: Bool) where P.Output: Equatable, P.Failure == TestError {
+  let subject = PassthroughSubject<Input, TestError>()
+  weak var weakRecorder: Recorder<P.Output, TestError>?
+  weak var weakToken: CapturedToken?
+  do {
+    let token = CapturedToken()
+    let recorder = Recorder<P.Output, TestError>()
+    weakRecorder = recorder
+    weakToken = token
+    make(subject, token).subscribe(recorder)
+    subject.send(value)
+    switch ending {
+    case .cancel: recorder.cancel()
+    case .finish: subject.send(completion: .finished)
+    case .fail: subject.send(completion: .failure(.boom))
+    case nil: break
+    }
+  }
+  let released = (weakRecorder == nil, weakToken == nil)
+  withExtendedLifetime(subject) {}
+  return released
+}
+
 /// Subscribes a recorder through the operator `make` builds on a ``ManualPublisher`` (which keeps its
 /// subscribers), sends `1`, ends the stream as `ending` says, advances `scheduler` (if any) by five
 /// seconds to let it deliver,
