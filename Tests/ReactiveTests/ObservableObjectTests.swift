@@ -96,6 +96,45 @@ private final class CustomModel: ObservableObject {
     cancellable.cancel()
   }
 
+  // An object with no @Published property announces its changes itself, through objectWillChange:
+  // Combine's gives it the same publisher on every access, so that what it sends reaches those who
+  // subscribed (OpenCombine's ObservableObjectTests at 0239e54, whose testNoFields and
+  // testNoPublishedFields are left out with "objectWillChange should return the same
+  // ObservableObjectPublisher every time for Combine compatibility"). Reactive made a new one at each
+  // access, so such a send reached nobody.
+  @Test func anObjectWithoutPublishedPropertiesHasOnePublisherItsOwnSendsReach() {
+    final class Thermostat: ObservableObject {
+      var target = 20 {
+        willSet { objectWillChange.send() }
+      }
+    }
+    let thermostat = Thermostat()
+    let other = Thermostat()
+    #expect(thermostat.objectWillChange === thermostat.objectWillChange)
+    #expect(thermostat.objectWillChange !== other.objectWillChange)
+    let count = Locked(0)
+    let cancellable = thermostat.objectWillChange.sink { count.withLock { $0 += 1 } }
+    thermostat.target = 21
+    other.target = 19
+    thermostat.target = 22
+    #expect(count.value == 2)
+    cancellable.cancel()
+  }
+
+  // The publisher of an object without @Published properties is let go some time after the object:
+  // at the latest once twice as many objects have asked for theirs as were alive at the last sweep.
+  @Test func thePublisherOfAnObjectWithoutPublishedPropertiesGoesSomeTimeAfterTheObject() {
+    final class Plain: ObservableObject {}
+    weak var publisher: ObservableObjectPublisher?
+    do {
+      let plain = Plain()
+      publisher = plain.objectWillChange
+      #expect(publisher != nil)
+    }
+    for _ in 0..<1_000 { _ = Plain().objectWillChange }
+    #expect(publisher == nil)
+  }
+
   @Test func observableObjectPublisherSendsToItsSubscribers() {
     let publisher = ObservableObjectPublisher()
     let count = Locked(0)

@@ -12,8 +12,9 @@ public protocol ObservableObject: AnyObject {
 }
 
 extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
-  /// Fires before any of the object's ``Published`` properties changes; the same publisher on every
-  /// access for an object that has such properties.
+  /// Fires before any of the object's ``Published`` properties changes, and whenever the object sends
+  /// through it; the same publisher on every access while the object lives, as in Combine (for an
+  /// object without `@Published` properties too, which announces its changes itself).
   public var objectWillChange: ObservableObjectPublisher {
     PublishedRegistry.objectWillChange(of: self)
   }

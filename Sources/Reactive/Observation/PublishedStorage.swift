@@ -100,10 +100,38 @@ extension Published: PublishedProperty {
 enum PublishedRegistry {
   nonisolated(unsafe) static let lock = PlainLock.make(recursive: true)
 
-  /// The object's change publisher, shared by all its `@Published` properties; a fresh publisher for
-  /// an object without any.
+  /// The change publishers of objects without `@Published` properties, by object: kept here, as
+  /// Linux has no associated objects to keep them in the object, while the object lives, and let go
+  /// by a sweep once it is gone.
+  private struct Unpublished {
+    weak var object: AnyObject?
+    let publisher: ObservableObjectPublisher
+  }
+  nonisolated(unsafe) private static var unpublished: [ObjectIdentifier: Unpublished] = [:]
+  /// The table's size at which the next sweep of the dead objects' publishers runs: twice what was
+  /// left after the last one (and at least 64), so that sweeping costs a constant per insertion.
+  nonisolated(unsafe) private static var nextSweep = 64
+
+  /// The object's change publisher, the same on every access while the object lives, as Combine's:
+  /// shared by all its `@Published` properties, or, for an object without any, kept in a table.
   static func objectWillChange(of object: AnyObject) -> ObservableObjectPublisher {
-    connect(object) ?? ObservableObjectPublisher()
+    if let shared = connect(object) { return shared }
+    // The swept publishers are let go after the lock: letting go of their subscribers may run code
+    // that asks for a publisher again.
+    var swept: [ObjectIdentifier: Unpublished] = [:]
+    defer { withExtendedLifetime(swept) {} }
+    return lock.withLock {
+      let key = ObjectIdentifier(object)
+      if let entry = unpublished[key], entry.object === object { return entry.publisher }
+      let publisher = ObservableObjectPublisher()
+      unpublished[key] = Unpublished(object: object, publisher: publisher)
+      if unpublished.count >= nextSweep {
+        swept = unpublished
+        unpublished = swept.filter { $0.value.object != nil }
+        nextSweep = max(64, 2 * unpublished.count)
+      }
+      return publisher
+    }
   }
 
   /// Gives every `@Published` property of `object` the same change publisher; returns it, or `nil`
