@@ -5,9 +5,9 @@ import Synchronization
 @usableFromInline
 final class PublishedStorage<Value>: PublishedStorageBase, @unchecked Sendable {
   /// Guards `current`: held for a copy or a swap of the value, never while anyone's code runs (the old
-  /// value is released after), so a spin lock: one atomic operation per set fewer than a mutex (the
+  /// value is released after), so a ``BriefLock``: one atomic operation per set fewer than a mutex (the
   /// `@Published set` row of `make bench`).
-  @usableFromInline let lock = SpinLock()
+  @usableFromInline let lock = BriefLock()
   @usableFromInline @exclusivity(unchecked) var current: Value
   @usableFromInline let subject: CurrentValueSubject<Value, Never>
   /// The subscription of an ``Publisher/assign(to:)``, cancelled when the property goes away.

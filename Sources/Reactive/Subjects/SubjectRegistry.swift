@@ -30,7 +30,7 @@ class SubjectRegistry: @unchecked Sendable {
   /// Guards the list, the counters below, and each conduit's links, mailbox and subscriber, and the
   /// holder named in its state.
   /// Held only for a few instructions (or a walk of the list), never while anyone's code runs.
-  @usableFromInline final let lock = SpinLock()
+  @usableFromInline final let lock = BriefLock()
   @usableFromInline final let kind: SubjectKind
   /// Whether a new subscriber is owed the current value, and a subscriber without demand the latest.
   @usableFromInline final let replays: Bool
