@@ -168,7 +168,7 @@ func currentThreadIdentifier() -> UInt {
 /// Why sleep at once: on this 2-core machine a waiter that spins, even ten reads of the word, pulls
 /// its cache line away from the holder on every read, and a `sched_yield` with nothing else to run
 /// is a spin through the kernel. Eight threads sending into one subject cost 57-135 ns per send with
-/// the spin-then-yield this lock had, and 14.7-16.7 ns sleeping at once in nine runs of ten (49 ns in
+/// the spin-then-yield this lock had, and 14.7-16.7 ns sleeping at once in twelve runs of thirteen (49 ns in
 /// the other; the `8 threads sending into one subject` row of `make bench`, where a pthread mutex,
 /// whose waiters sleep in the kernel, measures 15-33 ns around an increment).
 /// `Synchronization.Mutex`, which sleeps in the kernel too, measured 180-400 ns on that row here.
