@@ -125,12 +125,23 @@ extension OperationQueue.SchedulerTimeType.Stride: SecondsStride {}
   // token is an AnyCancellable, and the first operation's main() called again runs nothing.
   @Test(.tags(.realClock)) func repeatingScheduleAddsEachRunAtOnceAsAnOperationReadyAtItsDate() throws {
     let queue = RecordingOperationQueue()
+    // The token is cancelled as the fourth run is added, before the queue has it. Cancelling from
+    // the test's thread once woken raced the fourth run's date: under ThreadSanitizer on a busy
+    // machine the fourth run came first (CI at ae644ce: 4 runs, 5 operations added).
+    let token = Locked<(any Cancellable)?>(nil)
+    let tokenStored = DispatchSemaphore(value: 0)
     let fourthAdded = DispatchSemaphore(value: 0)
-    queue.onAdd = { if $0 == 4 { fourthAdded.signal() } }
+    queue.onAdd = { added in
+      guard added == 4 else { return }
+      if tokenStored.wait(timeout: .now() + 5) == .success { token.value?.cancel() }
+      fourthAdded.signal()
+    }
     let count = Locked(0)
     let cancellable = queue.schedule(
       after: queue.now.advanced(by: .milliseconds(100)), interval: .milliseconds(200)
     ) { count.withLock { $0 += 1 } }
+    token.withLock { $0 = cancellable }
+    tokenStored.signal()
     let added = queue.added
     #expect(added.count == 1)
     let operation = try #require(added.first)
@@ -143,7 +154,6 @@ extension OperationQueue.SchedulerTimeType.Stride: SecondsStride {}
     #expect(cancellable is AnyCancellable)
     #expect(count.value == 0)
     #expect(wait(for: fourthAdded))
-    cancellable.cancel()
     #expect(count.value == 3)
     #expect(waitUntilFinished(queue))
     #expect(count.value == 3)
@@ -194,7 +204,7 @@ extension OperationQueue.SchedulerTimeType.Stride: SecondsStride {}
 private struct UncheckedQueue: @unchecked Sendable { let queue: OperationQueue }
 
 /// An operation queue that keeps every operation added to it with addOperation(_:), and tells
-/// `onAdd` how many it has after each.
+/// `onAdd` how many it has after each, before the queue has it.
 private final class RecordingOperationQueue: OperationQueue, @unchecked Sendable {
   private let history = Locked<[Operation]>([])
   private let callback = Locked<(@Sendable (Int) -> Void)?>(nil)
@@ -211,7 +221,7 @@ private final class RecordingOperationQueue: OperationQueue, @unchecked Sendable
       $0.append(op)
       return $0.count
     }
-    super.addOperation(op)
     onAdd?(count)
+    super.addOperation(op)
   }
 }
